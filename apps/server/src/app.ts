@@ -1,0 +1,62 @@
+import { openDatabase } from '@gre/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_BODY_BYTES } from '@gre/contracts';
+import { Redis } from 'ioredis';
+import { createMailer, createSmsSender } from './adapters/index.js';
+import { SentCodeLog } from './adapters/messaging.js';
+import { loadEnv, type Env } from './env.js';
+import type { Deps } from './lib/deps.js';
+import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
+import { SettingsStore } from './lib/settings.js';
+import { modules } from './modules/index.js';
+import { envelopePlugin } from './plugins/envelope.js';
+import { gatePlugin } from './plugins/gate.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { webPlugin } from './plugins/web.js';
+
+/** Opens the database (migrating it) and the adapters the configuration names. */
+export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> = {}): Promise<Deps> {
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATABASE_URL ? undefined : `${env.DATA_DIR}/db`,
+      poolSize: env.DATABASE_POOL_SIZE,
+    }));
+  if (!overrides.database) await database.migrate();
+  const sentCodes = overrides.sentCodes ?? new SentCodeLog();
+  return {
+    env,
+    database,
+    settings: overrides.settings ?? new SettingsStore(database.db),
+    limiter: overrides.limiter ?? (env.REDIS_URL ? redisRateLimiter(new Redis(env.REDIS_URL)) : memoryRateLimiter()),
+    mailer: overrides.mailer ?? createMailer(env, sentCodes),
+    sms: overrides.sms ?? createSmsSender(env, sentCodes),
+    sentCodes,
+  };
+}
+
+/** Plugins and modules on a Fastify instance; no listen(), so tests drive it with inject(). */
+export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.env.LOG_LEVEL === 'silent' ? false : { level: deps.env.LOG_LEVEL },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: deps.env.TRUST_PROXY,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // A call with no body at all is read as `{}` so empty-request calls work from any tool.
+  app.addHook('preValidation', async (req) => {
+    if (req.body === undefined || req.body === null) req.body = {};
+  });
+  await app.register(envelopePlugin);
+  await app.register(openapiPlugin);
+  await app.register(gatePlugin, deps);
+  for (const register of modules) register(app, deps);
+  if (deps.env.WEB_DIST) await app.register(webPlugin, { dist: deps.env.WEB_DIST });
+  return app;
+}

@@ -1,0 +1,20 @@
+import { buildApp, createDeps } from './app.js';
+import { loadEnv } from './env.js';
+
+const env = loadEnv();
+const deps = await createDeps(env);
+const app = await buildApp(deps);
+
+const shutdown = async (signal: string) => {
+  app.log.info(`${signal}: closing`);
+  await app.close();
+  await deps.limiter.close();
+  await deps.database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: env.PORT, host: env.HOST });
+const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+console.log(`\nGRE 备考 is running at http://${shown}:${env.PORT}  (database: ${deps.database.kind})\n`);

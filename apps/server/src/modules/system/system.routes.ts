@@ -1,0 +1,24 @@
+import { API_VERSION, systemCalls } from '@gre/contracts';
+import { registerCall, type Module } from '../../lib/register-call.js';
+
+const SERVER_VERSION = process.env.npm_package_version ?? '0.1.0';
+
+export const systemModule: Module = (app, deps) => {
+  registerCall(app, systemCalls.getSettings, async () => deps.settings.get());
+  registerCall(app, systemCalls.setMaintenance, async ({ body }) => deps.settings.set('maintenance', body.on));
+  registerCall(app, systemCalls.setMinApiVersion, async ({ body }) => deps.settings.set('min_api_version', body.min_api_version));
+  registerCall(app, systemCalls.echo, async ({ body }) => ({ text: body.text }));
+  registerCall(app, systemCalls.debugInfo, async ({ actor }) => {
+    const site = await deps.settings.get();
+    const production = deps.env.NODE_ENV === 'production';
+    return {
+      server_version: SERVER_VERSION,
+      api_version: API_VERSION,
+      min_api_version: site.min_api_version,
+      production,
+      database: deps.database.kind,
+      recent_codes: production ? [] : deps.sentCodes.list(),
+      user_id: actor?.user.id ?? null,
+    };
+  });
+};

@@ -1,0 +1,45 @@
+import { ERROR_KINDS, type ErrorKind } from '@gre/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
+
+function fromFrameworkError(err: FastifyError): AppError {
+  if (err.validation) {
+    const where = err.validation
+      .slice(0, 5)
+      .map((v) => `${v.instancePath || '/'} ${v.message ?? ''}`.trim())
+      .join('; ');
+    return new AppError('invalid_input', `invalid body: ${where}`.slice(0, 500));
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 413) return new AppError('payload_too_large', 'body over 1 MB');
+  if (status === 415) return new AppError('unsupported_media_type', 'send application/json');
+  if (status === 429) return new AppError('rate_limited', 'too many requests');
+  if (status === 400 && /JSON|BODY|PROTO|CONSTRUCTOR/i.test(err.code ?? '')) return new AppError('malformed_json', 'body is not valid JSON');
+  if (status === 400 && err instanceof SyntaxError) return new AppError('malformed_json', 'body is not valid JSON');
+  if (status >= 400 && status < 500) return new AppError('invalid_input', err.message.slice(0, 300));
+  return new AppError('internal', 'internal error');
+}
+
+/** One error handler for the envelope `{ ok, data, err_data: { kind, show, detail } }`; 500s never carry a stack. */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error, req, reply) => {
+    const err = error instanceof AppError ? error : fromFrameworkError(error as FastifyError);
+    if (err.kind === 'internal') req.log.error({ err: error }, 'unhandled error');
+    if (err.kind === 'rate_limited' || err.kind === 'code_too_frequent') {
+      const retry = (error as AppError & { retryAfter?: number }).retryAfter;
+      if (retry) void reply.header('retry-after', String(retry));
+    }
+    return reply
+      .status(ERROR_KINDS[err.kind as ErrorKind] ?? 500)
+      .send({ ok: false, data: null, err_data: { kind: err.kind, show: err.show, detail: err.detail } });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.startsWith('/api/') && app.spaIndex) return reply.sendFile('index.html');
+    const kind = req.url.startsWith('/api/') && req.method !== 'POST' ? 'method_not_allowed' : 'not_found';
+    return reply
+      .status(ERROR_KINDS[kind])
+      .send({ ok: false, data: null, err_data: { kind, show: '', detail: `${req.method} ${req.url.split('?')[0]} is not a call` } });
+  });
+});

@@ -1,0 +1,75 @@
+import { API_VERSION, HEADERS, LIMITS, type CallDef } from '@gre/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
+import { authorize, effectiveRole, requirementFor, type Actor } from '../lib/authorize.js';
+import type { Deps } from '../lib/deps.js';
+import { findSessionWithUser, touchSession } from '../modules/auth/sessions.repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    deviceId: string;
+  }
+  interface FastifyContextConfig {
+    call?: CallDef;
+  }
+}
+
+/** Only refresh `last_seen_at` this often, so most authenticated reads stay a single query. */
+const TOUCH_EVERY_MS = 60_000;
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers[HEADERS.authorization];
+  if (typeof h !== 'string' || !h.startsWith('Bearer ')) return null;
+  const token = h.slice(7).trim();
+  return /^[A-Za-z0-9_-]{20,128}$/.test(token) ? token : null;
+}
+
+async function resolveActor(deps: Deps, req: FastifyRequest, token: string): Promise<Actor> {
+  const found = await findSessionWithUser(deps.database.db, token);
+  if (!found || found.session.revokedAt) throw new AppError('unauthorized', 'unknown or revoked token');
+  const now = Date.now();
+  const idleMs = deps.env.SESSION_IDLE_DAYS * 86_400_000;
+  if (found.session.expiresAt.getTime() <= now || found.session.lastSeenAt.getTime() + idleMs <= now) {
+    throw new AppError('token_expired', 'session expired');
+  }
+  if (now - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(deps.database.db, found.session.id);
+  return { user: found.user, sessionId: found.session.id, deviceId: found.session.deviceId, role: effectiveRole(found.user) };
+}
+
+/**
+ * Runs before the body is parsed, in the order the client's catalogue expects:
+ * client too old → maintenance → authentication and staff checks.
+ */
+export const gatePlugin = fp(async (app: FastifyInstance, deps: Deps) => {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('deviceId', '');
+  app.addHook('onRequest', async (req) => {
+    const call = req.routeOptions.config.call;
+    if (!call) return;
+    const device = req.headers[HEADERS.deviceId];
+    req.deviceId = typeof device === 'string' ? device.slice(0, LIMITS.deviceId) : '';
+
+    const site = await deps.settings.get();
+    const rawVersion = req.headers[HEADERS.apiVersion];
+    // Tools without the header (curl, the OpenAPI viewer) are served; only a client that says it is old is refused.
+    if (typeof rawVersion === 'string') {
+      const version = Number(rawVersion);
+      if (!Number.isInteger(version) || version < site.min_api_version) {
+        throw new AppError('api_version_low', `client API version ${rawVersion} is below ${site.min_api_version}; this server speaks ${API_VERSION}`);
+      }
+    }
+    if (site.maintenance && !call.duringMaintenance) throw new AppError('server_upgrading', 'maintenance in progress');
+
+    const token = bearer(req);
+    const requirement = requirementFor(call.auth);
+    if (!requirement) {
+      // Public calls read a valid token when present but never fail on a stale one.
+      if (token) req.actor = await resolveActor(deps, req, token).catch(() => null);
+      return;
+    }
+    if (!token) throw new AppError('unauthorized', 'missing or malformed bearer token');
+    req.actor = authorize(await resolveActor(deps, req, token), requirement);
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Bounds every string and array in a request shares; a call may choose a tighter one. */
+export const LIMITS = {
+  shortText: 64,
+  text: 500,
+  longText: 20_000,
+  idList: 200,
+  password: { min: 8, max: 72 },
+  signature: 100,
+  name: 32,
+  todayAim: { min: 1, max: 1000 },
+  deviceId: 64,
+} as const;
+
+/** A bounded string: every request string goes through this so no call accepts unbounded text. */
+export const str = (max: number = LIMITS.text, min = 0) => z.string().min(min).max(max);
+
+/** A bounded array. */
+export const arr = <T extends z.ZodType>(item: T, max: number = LIMITS.idList) => z.array(item).max(max);
+
+/** Database ids are positive 53-bit-safe integers. */
+export const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** An empty request body. */
+export const emptySchema = z.strictObject({});
+
+/** Unix seconds. */
+export const unixSchema = z.number().int().nonnegative();
+
+export const okSchema = z.object({ done: z.literal(true) });

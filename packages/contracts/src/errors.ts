@@ -1,0 +1,42 @@
+/**
+ * Every `err_data.kind` the server can answer, with its HTTP status.
+ * The first block is the spec's error catalogue (§8); the rest are the 4xx kinds of the API conventions.
+ */
+export const ERROR_KINDS = {
+  server_upgrading: 503,
+  api_version_low: 426,
+  token_expired: 401,
+  limit: 403,
+  role_overflow: 403,
+  day_overflow: 403,
+  buy_role_exist: 409,
+  sim_no_perm: 403,
+
+  /** Missing, malformed or revoked token on a protected call. */
+  unauthorized: 401,
+  /** Body fails the call's schema: wrong types, unknown fields, strings or arrays over their bound. */
+  invalid_input: 400,
+  /** Body is not JSON or not an object. */
+  malformed_json: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  forbidden: 403,
+  /** The account is frozen by an admin. */
+  user_frozen: 403,
+  not_found: 404,
+  conflict: 409,
+  /** Register: the phone or email already has an account. */
+  account_exists: 409,
+  /** Login: unknown account or wrong password (deliberately the same kind for both). */
+  wrong_credentials: 401,
+  /** Verification code wrong, expired, used up or never sent. */
+  code_invalid: 400,
+  /** A code was sent to this target less than the minimum interval ago. */
+  code_too_frequent: 429,
+  rate_limited: 429,
+  method_not_allowed: 405,
+  internal: 500,
+} as const;
+
+export type ErrorKind = keyof typeof ERROR_KINDS;
+export const errorKinds = Object.keys(ERROR_KINDS) as ErrorKind[];
