@@ -4,3 +4,6 @@ export * from './common.js';
 export * from './enums.js';
 export * from './define.js';
 export * from './calls/index.js';
+export * from './content/question.js';
+export * from './content/sentences.js';
+export * from './content/consistency.js';
