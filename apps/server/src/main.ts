@@ -1,13 +1,16 @@
 import { buildApp, createDeps } from './app.js';
 import { loadEnv } from './env.js';
+import { startJobs } from './jobs/index.js';
 
 const env = loadEnv();
 const deps = await createDeps(env);
 const app = await buildApp(deps);
+const jobs = await startJobs(deps);
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: closing`);
   await app.close();
+  await jobs.stop({ graceful: true, wait: true });
   await deps.limiter.close();
   await deps.database.close();
   process.exit(0);

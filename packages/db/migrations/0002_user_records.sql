@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "records" jsonb DEFAULT '[]'::jsonb NOT NULL;
