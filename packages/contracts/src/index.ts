@@ -7,3 +7,4 @@ export * from './calls/index.js';
 export * from './content/question.js';
 export * from './content/sentences.js';
 export * from './content/consistency.js';
+export * from './content/grading.js';

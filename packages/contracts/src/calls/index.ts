@@ -3,6 +3,7 @@ import { systemCalls } from './system.js';
 import { userCalls } from './user.js';
 
 export { userCalls, systemCalls };
+export * from './question-view.js';
 export * from './user.js';
 export * from './system.js';
 

@@ -67,6 +67,9 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const sessionSchema = z.object({ token: z.string(), user: userSchema });
 
+/** Codes anyone may ask for; `op_check` codes go only to the logged-in user's own contact (send_op_check_code). */
+const publicCodePurposeSchema = z.enum(CODE_PURPOSES).exclude(['op_check']);
+
 const sendCodeResponse = z.object({
   /** Seconds before another code may be sent to the same target. */
   resend_after: z.number().int(),
@@ -77,14 +80,14 @@ export const userCalls = {
     path: '/api/sms/send_code',
     auth: 'public',
     summary: 'Send a 6-digit verification code to a phone',
-    request: z.strictObject({ phone: phoneSchema, purpose: z.enum(CODE_PURPOSES) }),
+    request: z.strictObject({ phone: phoneSchema, purpose: publicCodePurposeSchema }),
     response: sendCodeResponse,
   }),
   emailSendCode: defineCall({
     path: '/api/email/send_code',
     auth: 'public',
     summary: 'Send a 6-digit verification code to an email address',
-    request: z.strictObject({ email: emailSchema, purpose: z.enum(CODE_PURPOSES) }),
+    request: z.strictObject({ email: emailSchema, purpose: publicCodePurposeSchema }),
     response: sendCodeResponse,
   }),
   register: defineCall({

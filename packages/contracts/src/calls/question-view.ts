@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { DIFFICULTIES } from '../enums.js';
+import { analysisSchema, inputMethodSchema, mediaSchema, MATH_TOPICS, standardAnswerSchema, VISIBILITIES } from '../content/question.js';
+import { str } from '../common.js';
+
+/** A passage as the client receives it; `sentences` is always filled (passageSentences) so indexes agree with the server. */
+export const passageViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['short', 'long']),
+  title: z.string(),
+  text: z.string(),
+  /** Empty when the viewer may not see translations. */
+  translate: z.string(),
+  core: z.string(),
+  sentences: z.array(z.string()),
+});
+export type PassageView = z.infer<typeof passageViewSchema>;
+
+export const wordInfoSchema = z.object({ kind: z.string(), id: z.string(), pair_id: z.string().nullable() });
+
+/**
+ * A question as sent to a client (spec §3 Question). `standard_answer` and `analysis` are null whenever the viewer
+ * may not see them yet (access rules, a `prevent` book before review, an exam in progress).
+ */
+export const questionViewSchema = z.object({
+  id: z.string(),
+  category: z.number().int(),
+  kind: z.string(),
+  difficulty: z.enum(DIFFICULTIES),
+  group_id: z.string().nullable(),
+  description: z.string(),
+  passage: passageViewSchema.nullable(),
+  quantity_a: z.string().nullable(),
+  quantity_b: z.string().nullable(),
+  inquiry: z.string(),
+  media: z.array(mediaSchema),
+  input_method: inputMethodSchema,
+  standard_answer: standardAnswerSchema.nullable(),
+  analysis: analysisSchema.nullable(),
+  topic: z.enum(MATH_TOPICS).nullable(),
+  tag_ids: z.array(z.string()),
+  visibility: z.enum(VISIBILITIES),
+  brief: z.string(),
+  /** False when the viewer sees only the stem (locked for their role). */
+  accessable: z.boolean(),
+  source_names: z.array(z.string()),
+  support_translate: z.boolean(),
+  word_info: wordInfoSchema.nullable(),
+});
+export type QuestionView = z.infer<typeof questionViewSchema>;
+
+/**
+ * A learner's answer, one shape for every input kind: keys per blank in `selects`, keys in `multi_selects`,
+ * numeric entry / numerator in `text`, denominator in `text2`, essay body in `essay`.
+ */
+export const answerSchema = z.strictObject({
+  selects: z.array(str(8)).max(3).default([]),
+  multi_selects: z.array(str(8)).max(9).default([]),
+  text: str(40).default(''),
+  text2: str(40).default(''),
+  /** Issue essays; the GRE has no hard limit, 12k characters is far above any 30-minute essay. */
+  essay: str(12_000).default(''),
+});
+export type Answer = z.infer<typeof answerSchema>;
