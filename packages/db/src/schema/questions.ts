@@ -1,0 +1,119 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** Reading passages, stored once and shared by their questions. */
+export const passages = pgTable('passages', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  title: text('title').notNull().default(''),
+  text: text('text').notNull(),
+  translate: text('translate').notNull().default(''),
+  core: text('core').notNull().default(''),
+  /** Explicit sentence split when given by the content; null means split the text. */
+  sentences: jsonb('sentences').$type<string[] | null>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The bank (spec §3 Question). JSON columns hold the nested shapes exactly as the contracts define them. */
+export const questions = pgTable(
+  'questions',
+  {
+    /** 'q…' questions, 'w…' words. */
+    id: text('id').primaryKey(),
+    category: smallint('category').notNull(),
+    kind: text('kind').notNull(),
+    difficulty: text('difficulty').notNull(),
+    groupId: text('group_id'),
+    passageId: text('passage_id').references(() => passages.id),
+    description: text('description').notNull().default(''),
+    inquiry: text('inquiry').notNull(),
+    quantityA: text('quantity_a'),
+    quantityB: text('quantity_b'),
+    media: jsonb('media').notNull().default([]),
+    inputMethod: jsonb('input_method').notNull(),
+    standardAnswer: jsonb('standard_answer').notNull(),
+    analysis: jsonb('analysis').notNull(),
+    topic: text('topic'),
+    tags: text('tags').array().notNull().default([]),
+    visibility: text('visibility').notNull().default('public'),
+    brief: text('brief').notNull().default(''),
+    sourceNames: text('source_names').array().notNull().default([]),
+    originId: text('origin_id'),
+    /** Discussion thread of the question, once posts exist. */
+    topicId: bigint('topic_id', { mode: 'number' }),
+    wordInfo: jsonb('word_info'),
+    supportTranslate: boolean('support_translate').notNull().default(false),
+    cardLearn: boolean('card_learn').notNull().default(false),
+    /** Stem, options, passage and explanation flattened for full-text and trigram search. */
+    searchText: text('search_text').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('questions_filter_idx').on(t.category, t.kind, t.difficulty),
+    index('questions_passage_idx').on(t.passageId),
+  ],
+);
+
+/** Content-side book definitions (spec §3 Book.template); what a learner opens is a `user_books` row. */
+export const bookTemplates = pgTable(
+  'book_templates',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    subTitle: text('sub_title').notNull().default(''),
+    /** pick, best, season, higher, archived_pick, archived_six_two, math2, mock. */
+    kind: text('kind').notNull(),
+    kind2: text('kind2').notNull().default(''),
+    kind3: text('kind3').notNull().default(''),
+    kind4: text('kind4').notNull().default(''),
+    param: jsonb('param').notNull().default({}),
+    label: text('label').notNull().default(''),
+    /** hide, forbid, lock, prevent, free (product.md). */
+    access: text('access').notNull().default('free'),
+    /** Lowest role that may open a `lock` book before its unlock date. */
+    minRole: text('min_role'),
+    unlockAt: timestamp('unlock_at', { withTimezone: true }),
+    tailor: jsonb('tailor').notNull().default({}),
+    hide: boolean('hide').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('book_templates_kind_idx').on(t.kind, t.position)],
+);
+
+/** Ordered questions of a book; mocks use `section` ('v1', 'v2-easy', 'q2-hard', 'issue'…). */
+export const bookItems = pgTable(
+  'book_items',
+  {
+    bookId: text('book_id')
+      .notNull()
+      .references(() => bookTemplates.id, { onDelete: 'cascade' }),
+    section: text('section').notNull().default(''),
+    position: integer('position').notNull(),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.section, t.position] }), index('book_items_question_idx').on(t.questionId)],
+);
+
+/** A learner's copy of a book: its status and the exam it runs in (spec §3 Book: user_id, exam_id, status, limit). */
+export const userBooks = pgTable(
+  'user_books',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => bookTemplates.id),
+    examId: bigint('exam_id', { mode: 'number' }),
+    /** NotOpen, Start, Finish, Expired. */
+    status: text('status').notNull().default('NotOpen'),
+    limit: integer('limit').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_books_user_idx').on(t.userId, t.templateId)],
+);
