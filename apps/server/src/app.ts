@@ -10,7 +10,8 @@ import type { Deps } from './lib/deps.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { SettingsStore } from './lib/settings.js';
 import { modules } from './modules/index.js';
-import { envelopePlugin } from './plugins/envelope.js';
+import { bodyGuardPlugin } from './plugins/body-guard.js';
+import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
 import { gatePlugin } from './plugins/gate.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
@@ -46,14 +47,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // A call with no body at all is read as `{}` so empty-request calls work from any tool.
-  app.addHook('preValidation', async (req) => {
-    if (req.body === undefined || req.body === null) req.body = {};
-  });
   await app.register(envelopePlugin);
+  await app.register(bodyGuardPlugin);
   await app.register(openapiPlugin);
   await app.register(gatePlugin, deps);
   for (const register of modules) register(app, deps);

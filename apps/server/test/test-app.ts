@@ -36,6 +36,13 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
       database,
       drop: async () => {
         await database.close();
+        // pool.end() resolves before the server has seen every connection go; dropping WITH (FORCE) then kills
+        // the stragglers and their clients report an unhandled 57P01. Wait for them to leave first.
+        for (let i = 0; i < 50; i++) {
+          const left = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (left.rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },
@@ -48,11 +55,21 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   return { database, drop: () => database.close() };
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}, depOverrides: Partial<Deps> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Runs after the modules are registered and before `ready()`: the only moment test-only routes can be added. */
+  beforeReady?: (app: FastifyInstance, deps: Deps) => void | Promise<void>;
+}
+
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  depOverrides: Partial<Deps> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', ...envOverrides });
   const deps = await createDeps(env, { database, ...depOverrides });
   const app = await buildApp(deps);
+  await options.beforeReady?.(app, deps);
   await app.ready();
   return {
     app,

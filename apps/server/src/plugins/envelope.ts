@@ -1,8 +1,9 @@
-import { ERROR_KINDS, type ErrorKind } from '@gre/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_KINDS } from '@gre/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 
+/** Maps what Fastify throws (parsing, limits, schema validation) to a kind; anything unknown is `internal`. */
 function fromFrameworkError(err: FastifyError): AppError {
   if (err.validation) {
     const where = err.validation
@@ -15,10 +16,26 @@ function fromFrameworkError(err: FastifyError): AppError {
   if (status === 413) return new AppError('payload_too_large', 'body over 1 MB');
   if (status === 415) return new AppError('unsupported_media_type', 'send application/json');
   if (status === 429) return new AppError('rate_limited', 'too many requests');
-  if (status === 400 && /JSON|BODY|PROTO|CONSTRUCTOR/i.test(err.code ?? '')) return new AppError('malformed_json', 'body is not valid JSON');
+  // Fastify reports __proto__ / constructor.prototype keys as invalid JSON too (onProtoPoisoning: 'error').
+  if (status === 400 && /JSON/.test(err.code ?? '')) return new AppError('malformed_json', 'body is not valid JSON or has a __proto__ key');
   if (status === 400 && err instanceof SyntaxError) return new AppError('malformed_json', 'body is not valid JSON');
+  if (status === 400 && err.code === 'FST_ERR_BAD_URL') return new AppError('not_found', 'the URL is not valid');
   if (status >= 400 && status < 500) return new AppError('invalid_input', err.message.slice(0, 300));
   return new AppError('internal', 'internal error');
+}
+
+function sendError(reply: FastifyReply, err: AppError) {
+  return reply
+    .status(ERROR_KINDS[err.kind])
+    .send({ ok: false, data: null, err_data: { kind: err.kind, show: err.show, detail: err.detail } });
+}
+
+/**
+ * Errors Fastify raises before routing (a URL that does not decode) bypass the error handler;
+ * passed as the `frameworkErrors` option so they get the envelope too.
+ */
+export function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  return sendError(reply, fromFrameworkError(error));
 }
 
 /** One error handler for the envelope `{ ok, data, err_data: { kind, show, detail } }`; 500s never carry a stack. */
@@ -30,16 +47,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       const retry = (error as AppError & { retryAfter?: number }).retryAfter;
       if (retry) void reply.header('retry-after', String(retry));
     }
-    return reply
-      .status(ERROR_KINDS[err.kind as ErrorKind] ?? 500)
-      .send({ ok: false, data: null, err_data: { kind: err.kind, show: err.show, detail: err.detail } });
+    return sendError(reply, err);
   });
 
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !req.url.startsWith('/api/') && app.spaIndex) return reply.sendFile('index.html');
     const kind = req.url.startsWith('/api/') && req.method !== 'POST' ? 'method_not_allowed' : 'not_found';
-    return reply
-      .status(ERROR_KINDS[kind])
-      .send({ ok: false, data: null, err_data: { kind, show: '', detail: `${req.method} ${req.url.split('?')[0]} is not a call` } });
+    return sendError(reply, new AppError(kind, `${req.method} ${req.url.split('?')[0]} is not a call`));
   });
 });

@@ -19,14 +19,22 @@ declare module 'fastify' {
 /** Only refresh `last_seen_at` this often, so most authenticated reads stay a single query. */
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * Tokens are 43-character base64url; the bounds only keep junk away from the hash and the query.
+ * The scheme is matched as the web client writes it, the same way resume_login reads it back.
+ */
+const BEARER = /^Bearer +([A-Za-z0-9_-]{20,128})$/;
+/** A version is a plain decimal integer; `0x2`, `1e3` or `2.0` are not versions. */
+const VERSION = /^\d{1,9}$/;
+
 function bearer(req: FastifyRequest): string | null {
   const h = req.headers[HEADERS.authorization];
-  if (typeof h !== 'string' || !h.startsWith('Bearer ')) return null;
-  const token = h.slice(7).trim();
-  return /^[A-Za-z0-9_-]{20,128}$/.test(token) ? token : null;
+  if (typeof h !== 'string') return null;
+  return BEARER.exec(h.trim())?.[1] ?? null;
 }
 
-async function resolveActor(deps: Deps, req: FastifyRequest, token: string): Promise<Actor> {
+/** Session and user in one query; `last_seen_at` written at most once a minute. */
+async function resolveActor(deps: Deps, token: string): Promise<Actor> {
   const found = await findSessionWithUser(deps.database.db, token);
   if (!found || found.session.revokedAt) throw new AppError('unauthorized', 'unknown or revoked token');
   const now = Date.now();
@@ -54,10 +62,11 @@ export const gatePlugin = fp(async (app: FastifyInstance, deps: Deps) => {
     const site = await deps.settings.get();
     const rawVersion = req.headers[HEADERS.apiVersion];
     // Tools without the header (curl, the OpenAPI viewer) are served; only a client that says it is old is refused.
-    if (typeof rawVersion === 'string') {
-      const version = Number(rawVersion);
-      if (!Number.isInteger(version) || version < site.min_api_version) {
-        throw new AppError('api_version_low', `client API version ${rawVersion} is below ${site.min_api_version}; this server speaks ${API_VERSION}`);
+    if (rawVersion !== undefined) {
+      const version = typeof rawVersion === 'string' && VERSION.test(rawVersion.trim()) ? Number(rawVersion) : -1;
+      if (version < site.min_api_version || version < 0) {
+        const sent = String(rawVersion).slice(0, 20);
+        throw new AppError('api_version_low', `client API version "${sent}" is not an integer ≥ ${site.min_api_version}; this server speaks ${API_VERSION}`);
       }
     }
     if (site.maintenance && !call.duringMaintenance) throw new AppError('server_upgrading', 'maintenance in progress');
@@ -65,11 +74,15 @@ export const gatePlugin = fp(async (app: FastifyInstance, deps: Deps) => {
     const token = bearer(req);
     const requirement = requirementFor(call.auth);
     if (!requirement) {
-      // Public calls read a valid token when present but never fail on a stale one.
-      if (token) req.actor = await resolveActor(deps, req, token).catch(() => null);
+      // Public calls read a valid token when present but never fail on a stale one; a frozen
+      // account is treated as logged out so no public handler can serve it by mistake.
+      if (token) {
+        const actor = await resolveActor(deps, token).catch(() => null);
+        req.actor = actor && !actor.user.isFreeze ? actor : null;
+      }
       return;
     }
     if (!token) throw new AppError('unauthorized', 'missing or malformed bearer token');
-    req.actor = authorize(await resolveActor(deps, req, token), requirement);
+    req.actor = authorize(await resolveActor(deps, token), requirement);
   });
 });

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
+
+/** No contract nests this deep; a deeper body is an attack on the validator, not a request. */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * C0 control characters other than tab, newline and carriage return, plus DEL. PostgreSQL cannot store
+ * NUL at all (the insert would fail as a 500), and the rest have no place in anything a person types.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** A lone UTF-16 surrogate has no UTF-8 form: the driver would silently store U+FFFD instead. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a string may not enter the system, or null when it may. */
+export function badString(s: string): string | null {
+  if (FORBIDDEN_CHAR.test(s)) return 'a control character';
+  if (LONE_SURROGATE.test(s)) return 'an unpaired surrogate';
+  return null;
+}
+
+/**
+ * Walks a parsed JSON body without recursion (a hostile body may nest thousands of levels)
+ * and names the first problem: too deep, or a string or key that may not be stored.
+ */
+export function findBodyProblem(body: unknown): string | null {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 0, path: '' }];
+  while (stack.length > 0) {
+    const { value, depth, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      const why = badString(value);
+      if (why) return `${path || '/'} contains ${why}`;
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_BODY_DEPTH) return `${path || '/'} is nested deeper than ${MAX_BODY_DEPTH} levels`;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => stack.push({ value: item, depth: depth + 1, path: `${path}/${i}` }));
+      continue;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      const why = badString(key);
+      if (why) return `a key under ${path || '/'} contains ${why}`;
+      stack.push({ value: item, depth: depth + 1, path: `${path}/${key.slice(0, 40)}` });
+    }
+  }
+  return null;
+}
+
+/**
+ * Bodies are JSON objects or nothing: only `application/json` is parsed (other types get 415),
+ * an absent body reads as `{}` so empty-request calls work from curl, and anything that is not
+ * an object, nests too deep or carries unstorable characters is refused before the contract's schema.
+ */
+export const bodyGuardPlugin = fp(async (app: FastifyInstance) => {
+  // Fastify parses text/plain by default; a call taking a string body would only fail later and less clearly.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('preValidation', async (req) => {
+    if (!req.routeOptions.config.call) return;
+    if (req.body === undefined) {
+      req.body = {};
+      return;
+    }
+    if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+      throw new AppError('malformed_json', 'the body must be a JSON object');
+    }
+    const problem = findBodyProblem(req.body);
+    if (problem) throw new AppError('invalid_input', `invalid body: ${problem}`);
+  });
+});
