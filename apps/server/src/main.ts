@@ -1,9 +1,11 @@
 import { buildApp, createDeps } from './app.js';
 import { loadEnv } from './env.js';
+import { demoAccountsTable, demoSeedEnabled, presentDemoAccounts, seedDemoAccounts } from './modules/users/demo-seed.js';
 import { startJobs } from './jobs/index.js';
 
 const env = loadEnv();
 const deps = await createDeps(env);
+await seedDemoAccounts(deps);
 const app = await buildApp(deps);
 const jobs = await startJobs(deps);
 
@@ -21,3 +23,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: env.PORT, host: env.HOST });
 const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
 console.log(`\nGRE 备考 is running at http://${shown}:${env.PORT}  (database: ${deps.database.kind})\n`);
+if (demoSeedEnabled(env)) {
+  const table = demoAccountsTable(await presentDemoAccounts(deps));
+  if (table) console.log(`${table}\n`);
+}

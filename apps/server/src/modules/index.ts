@@ -1,5 +1,7 @@
 import type { Module } from '../lib/register-call.js';
+import { authModule } from './auth/auth.routes.js';
 import { systemModule } from './system/system.routes.js';
+import { usersModule } from './users/users.routes.js';
 
 /** Every feature module, registered in this order by buildApp. */
-export const modules: Module[] = [systemModule];
+export const modules: Module[] = [systemModule, authModule, usersModule];

@@ -1,18 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sessions, users, type Db } from '@gre/db';
+import { sessions, users } from '@gre/db';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../users/users.repository.js';
 
 /** 256 random bits, URL-safe; only its SHA-256 is stored. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** SHA-256 is enough here: the token has 256 random bits, so there is nothing to brute-force. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
 /** Session and user in one round trip: the whole cost of authenticating a request. */
-export async function findSessionWithUser(db: Db, token: string) {
+export async function findSessionWithUser(db: Queryable, token: string) {
   const rows = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -22,7 +24,8 @@ export async function findSessionWithUser(db: Db, token: string) {
   return rows[0] ?? null;
 }
 
-export async function insertSession(db: Db, input: { userId: number; deviceId: string; maxDays: number }) {
+/** A new session; the absolute expiry is `maxDays` from now (SESSION_MAX_DAYS), set by the database clock. */
+export async function insertSession(db: Queryable, input: { userId: number; deviceId: string; maxDays: number }) {
   const token = newToken();
   const [row] = await db
     .insert(sessions)
@@ -36,16 +39,18 @@ export async function insertSession(db: Db, input: { userId: number; deviceId: s
   return { token, session: row! };
 }
 
-export async function touchSession(db: Db, sessionId: number) {
+/** Moves the idle clock; the gate calls it at most once a minute per session. */
+export async function touchSession(db: Queryable, sessionId: number) {
   await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeSession(db: Db, sessionId: number) {
+/** Logout: the token stops working on the next request, on every instance. */
+export async function revokeSession(db: Queryable, sessionId: number) {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every live session of a user, optionally keeping one (the one that made the change). */
-export async function revokeUserSessions(db: Db, userId: number, keepSessionId?: number) {
+export async function revokeUserSessions(db: Queryable, userId: number, keepSessionId?: number) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -58,17 +63,25 @@ export async function revokeUserSessions(db: Db, userId: number, keepSessionId?:
     );
 }
 
-export async function listUserSessions(db: Db, userId: number) {
+/** Live sessions only: not revoked, not past the absolute expiry, not idle longer than `idleDays`. */
+export async function listUserSessions(db: Queryable, userId: number, idleDays: number) {
   return db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+        sql`${sessions.lastSeenAt} > now() - make_interval(secs => ${Math.round(idleDays * 86400)})`,
+      ),
+    )
     .orderBy(sql`${sessions.lastSeenAt} desc`)
     .limit(50);
 }
 
 /** A device that has logged in to this account before; login throttling never locks it out. */
-export async function isKnownDevice(db: Db, userId: number, deviceId: string): Promise<boolean> {
+export async function isKnownDevice(db: Queryable, userId: number, deviceId: string): Promise<boolean> {
   if (!deviceId) return false;
   const rows = await db
     .select({ id: sessions.id })

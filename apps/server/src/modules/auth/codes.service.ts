@@ -1,0 +1,96 @@
+import { CODE_RULES, type CodePurpose } from '@gre/contracts';
+import { AppError } from '../../lib/app-error.js';
+import type { Deps } from '../../lib/deps.js';
+import { codeMatches, hashCode, judgeAttempt, newCode, resendWait } from './code-rules.js';
+import {
+  countFailedAttempt,
+  deleteCode,
+  insertCode,
+  lastSentAt,
+  latestCodeForUpdate,
+  lockTarget,
+  markConsumed,
+} from './codes.repository.js';
+import { CODE_SEND_LIMITS, retryLater } from './limits.js';
+import { codeMail, codeSms } from './messages.js';
+
+export type CodeChannel = 'sms' | 'email';
+
+/** Emails compare case-insensitively; phones are already digits only (contract). */
+export function normalizeTarget(target: string): string {
+  return target.includes('@') ? target.trim().toLowerCase() : target.trim();
+}
+
+/** `138****5678` / `a***@example.com`: enough for the owner to recognise, little for a bystander. */
+export function maskTarget(target: string): string {
+  const at = target.indexOf('@');
+  if (at < 0) return target.length > 7 ? `${target.slice(0, 3)}****${target.slice(-4)}` : '****';
+  return `${target.slice(0, Math.min(1, at))}***${target.slice(at)}`;
+}
+
+export interface SendCodeInput {
+  channel: CodeChannel;
+  target: string;
+  purpose: CodePurpose;
+  ip: string;
+}
+
+/**
+ * Sends a fresh code. Whether an account exists is never consulted, so sending reveals nothing;
+ * register refuses an existing account only after the code proved the sender owns the target.
+ */
+export async function sendCode(deps: Deps, input: SendCodeInput): Promise<{ resend_after: number }> {
+  const target = normalizeTarget(input.target);
+  const { limiter } = deps;
+  const perIp = await limiter.hit(`code:ip:${input.ip}`, CODE_SEND_LIMITS.perIp.windowSeconds);
+  if (perIp.count > CODE_SEND_LIMITS.perIp.max) throw retryLater('rate_limited', perIp.resetSeconds, 'too many codes from this address');
+
+  const code = newCode();
+  const now = new Date();
+  const row = await deps.database.db.transaction(async (tx) => {
+    await lockTarget(tx, target);
+    const wait = resendWait(await lastSentAt(tx, target), now);
+    if (wait > 0) throw retryLater('code_too_frequent', wait, `wait ${wait} s before asking for another code`);
+    const perTarget = await limiter.hit(`code:target:${target}`, CODE_SEND_LIMITS.perTarget.windowSeconds);
+    if (perTarget.count > CODE_SEND_LIMITS.perTarget.max) {
+      throw retryLater('rate_limited', perTarget.resetSeconds, 'too many codes to this target');
+    }
+    return insertCode(tx, {
+      target,
+      purpose: input.purpose,
+      codeHash: hashCode(target, input.purpose, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_RULES.validSeconds * 1000),
+      senderIp: input.ip,
+    });
+  });
+
+  const message = input.channel === 'sms' ? codeSms(code, input.purpose) : codeMail(code, input.purpose);
+  try {
+    const sender = input.channel === 'sms' ? deps.sms : deps.mailer;
+    await sender.send({ to: target, ...message, code: { value: code, purpose: input.purpose } });
+  } catch (err) {
+    // A code that never arrived must not hold the target for the resend interval.
+    await deleteCode(deps.database.db, row.id);
+    throw err;
+  }
+  return { resend_after: CODE_RULES.resendSeconds };
+}
+
+/**
+ * Checks and uses up a code: only the newest code for the target and purpose counts, once, within
+ * 10 minutes and 5 tries. Throws `code_invalid` otherwise. Other modules call this for `op_check`.
+ */
+export async function consumeCode(deps: Deps, target: string, purpose: CodePurpose, code: string): Promise<void> {
+  const normalized = normalizeTarget(target);
+  const verdict = await deps.database.db.transaction(async (tx) => {
+    const row = await latestCodeForUpdate(tx, normalized, purpose);
+    const matches = row ? codeMatches(row.codeHash, normalized, purpose, code) : false;
+    const result = judgeAttempt(row, matches, new Date());
+    if (row && result === 'wrong') await countFailedAttempt(tx, row.id);
+    if (row && result === 'accept') await markConsumed(tx, row.id);
+    return result;
+  });
+  if (verdict === 'dead') throw new AppError('code_invalid', 'no live code: never sent, expired, used or out of tries');
+  if (verdict === 'wrong') throw new AppError('code_invalid', 'wrong code');
+}

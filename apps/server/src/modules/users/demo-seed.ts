@@ -1,0 +1,67 @@
+import type { Env } from '../../env.js';
+import type { Deps } from '../../lib/deps.js';
+import { hashPassword } from '../auth/passwords.js';
+import { TRIAL_DAYS } from '../auth/limits.js';
+import { DEMO_ACCOUNTS, DEMO_PAID_DAYS, type DemoAccount } from './demo-accounts.js';
+import { advisoryLock, countUsers, existingEmails, insertEntitlement, insertUser, syncRecords, type Tx } from './users.repository.js';
+
+/** SEED_DEMO=true always seeds; `auto` seeds everywhere but production; `false` never. */
+export function demoSeedEnabled(env: Pick<Env, 'SEED_DEMO' | 'NODE_ENV'>): boolean {
+  return env.SEED_DEMO === 'true' || (env.SEED_DEMO === 'auto' && env.NODE_ENV !== 'production');
+}
+
+const DAY_MS = 86_400_000;
+
+async function seedOne(tx: Tx, account: DemoAccount, passwordHash: string, now: Date): Promise<void> {
+  const trial = account.roleKind === 'Trail';
+  // Trial and bought tiers run out; a base tier (FreeVIP, the staff accounts' SVIP) does not.
+  const days = trial ? TRIAL_DAYS : account.roleKind !== account.baseRoleKind ? DEMO_PAID_DAYS : null;
+  const endsAt = days === null ? null : new Date(now.getTime() + days * DAY_MS);
+  const user = await insertUser(tx, {
+    name: account.name,
+    email: account.email,
+    passwordHash,
+    roleKind: account.roleKind,
+    baseRoleKind: account.baseRoleKind,
+    roleExpiresAt: endsAt,
+    isAdmin: account.isAdmin ?? false,
+    isOperator: account.isOperator ?? false,
+    isTeacher: account.isTeacher ?? false,
+    isFreeze: account.isFreeze ?? false,
+  });
+  if (!endsAt) return;
+  await insertEntitlement(tx, { userId: user.id, roleKind: account.roleKind, source: trial ? 'trial' : 'manual', startsAt: now, endsAt });
+  await syncRecords(tx, user.id);
+}
+
+/**
+ * Seeds `DEMO_ACCOUNTS` into an empty users table, once: an advisory lock and a recount inside the
+ * transaction keep several instances starting together from seeding twice. Returns whether it seeded.
+ */
+export async function seedDemoAccounts(deps: Pick<Deps, 'database' | 'env'>): Promise<boolean> {
+  if (!demoSeedEnabled(deps.env)) return false;
+  const { db } = deps.database;
+  if ((await countUsers(db)) > 0) return false;
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    await advisoryLock(tx, 'demo-seed');
+    if ((await countUsers(tx)) > 0) return false;
+    for (const [i, account] of DEMO_ACCOUNTS.entries()) await seedOne(tx, account, hashes[i]!, now);
+    return true;
+  });
+}
+
+/** The demo accounts present in this database (none once real users replaced them), for the start-up table. */
+export async function presentDemoAccounts(deps: Pick<Deps, 'database'>): Promise<DemoAccount[]> {
+  const present = new Set(await existingEmails(deps.database.db, DEMO_ACCOUNTS.map((a) => a.email)));
+  return DEMO_ACCOUNTS.filter((a) => present.has(a.email));
+}
+
+/** The table main.ts prints after the URL. */
+export function demoAccountsTable(accounts: readonly DemoAccount[]): string {
+  if (accounts.length === 0) return '';
+  const width = Math.max(...accounts.map((a) => a.email.length));
+  const lines = accounts.map((a) => `  ${a.label.padEnd(9)} ${a.email.padEnd(width)}  ${a.password}`);
+  return ['Demo accounts (role, login, password):', ...lines].join('\n');
+}

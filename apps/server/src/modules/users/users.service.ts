@@ -1,0 +1,74 @@
+import type { User, UserInfo } from '@gre/contracts';
+import { AppError } from '../../lib/app-error.js';
+import { authorize, type Actor } from '../../lib/authorize.js';
+import type { Deps } from '../../lib/deps.js';
+import { listUserSessions, revokeUserSessions } from '../auth/sessions.repository.js';
+import { toUserDto, toUserInfo } from './users.dto.js';
+import { findUserById, findUsersByIds, updateUser } from './users.repository.js';
+
+// C0/C1 controls (newlines included: these are one-line fields) and the bidi overrides used to spoof text direction.
+const CONTROL_CHARS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+ * Strips control characters and trims. Markup is kept as typed: it is stored and served as text
+ * and the web renders it as text, never as HTML.
+ */
+export function cleanText(text: string): string {
+  return text.replace(CONTROL_CHARS, '').trim();
+}
+
+/** Public info of one user; `not_found` for an unknown id. */
+export async function getInfo(deps: Deps, userId: number): Promise<UserInfo> {
+  const user = await findUserById(deps.database.db, userId);
+  if (!user) throw new AppError('not_found', `no user ${userId}`);
+  return toUserInfo(user);
+}
+
+/** Public info for up to 100 ids (contract bound), in the order asked; unknown ids are left out. */
+export async function getInfos(deps: Deps, ids: number[]): Promise<{ users: UserInfo[] }> {
+  const unique = [...new Set(ids)];
+  const byId = new Map((await findUsersByIds(deps.database.db, unique)).map((u) => [u.id, u]));
+  return { users: unique.flatMap((id) => (byId.has(id) ? [toUserInfo(byId.get(id)!)] : [])) };
+}
+
+/** The caller's own record and live sessions, the current one marked, so they can spot a device they do not know. */
+export async function getProfile(deps: Deps, actor: Actor) {
+  const rows = await listUserSessions(deps.database.db, actor.user.id, deps.env.SESSION_IDLE_DAYS);
+  return {
+    user: toUserDto(actor.user),
+    sessions: rows.map((s) => ({
+      device_id: s.deviceId,
+      created_at: s.createdAt.toISOString(),
+      last_seen_at: s.lastSeenAt.toISOString(),
+      current: s.id === actor.sessionId,
+    })),
+  };
+}
+
+/** Stores the signature cleaned of control characters (length bounded by the contract, LIMITS.signature). */
+export async function updateSignature(deps: Deps, actor: Actor, signature: string): Promise<User> {
+  const row = await updateUser(deps.database.db, actor.user.id, { signature: cleanText(signature) });
+  return toUserDto(row!);
+}
+
+/** The daily question aim, bounded by the contract to LIMITS.todayAim. */
+export async function updateTodayAim(deps: Deps, actor: Actor, aim: number): Promise<User> {
+  const row = await updateUser(deps.database.db, actor.user.id, { todayAim: aim });
+  return toUserDto(row!);
+}
+
+/**
+ * Admin only. Freezing ends every session of the user in the same transaction, so the next call
+ * with an old token is refused; unfreezing does not bring sessions back.
+ */
+export async function setFrozen(deps: Deps, actor: Actor, userId: number, freeze: boolean) {
+  authorize(actor, { staff: 'admin' });
+  if (userId === actor.user.id) throw new AppError('forbidden', 'an admin cannot freeze or unfreeze themselves');
+  const row = await deps.database.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, userId, { isFreeze: freeze });
+    if (updated && freeze) await revokeUserSessions(tx, userId);
+    return updated;
+  });
+  if (!row) throw new AppError('not_found', `no user ${userId}`);
+  return { ...toUserInfo(row), is_freeze: row.isFreeze };
+}
