@@ -1,6 +1,9 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
     name: 'web',
     environment: 'happy-dom',

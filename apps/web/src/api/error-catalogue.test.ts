@@ -1,0 +1,180 @@
+import { CLIENT_TIMINGS, ERROR_KINDS } from '@gre/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { zh } from '../i18n/zh-CN';
+import { ApiError } from './client';
+import { createErrorCatalogue, type CatalogueEffects } from './error-catalogue';
+
+function setup(roleName: string | null = '会员') {
+  const fx = {
+    toast: vi.fn(),
+    openDialog: vi.fn(),
+    navigate: vi.fn(),
+    reload: vi.fn(),
+    clearToken: vi.fn(),
+    showUpgradeOverlay: vi.fn(),
+    setTimer: vi.fn((fn: () => void, ms: number) => void setTimeout(fn, ms)),
+    roleName: vi.fn(() => roleName),
+  } satisfies CatalogueEffects;
+  return { fx, handle: createErrorCatalogue(fx) };
+}
+
+/** An envelope error as the client builds it from a server answer. */
+function kindError(kind: keyof typeof ERROR_KINDS | string, opts: { show?: string; detail?: string; status?: number; subject?: string } = {}) {
+  const status = opts.status ?? ERROR_KINDS[kind as keyof typeof ERROR_KINDS] ?? 400;
+  return new ApiError(status, '', kind, opts.show ?? '', opts.detail ?? `detail of ${kind}`, '/api/x', opts.subject ?? null);
+}
+
+function httpError(status: number, statusText = '') {
+  return new ApiError(status, statusText, '', '', 'not an API response', '/api/x');
+}
+
+const toasts = (fx: ReturnType<typeof setup>['fx']) => fx.toast.mock.calls.map((c) => c[0]);
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('error catalogue (spec §8)', () => {
+  it('server_upgrading shows the upgrade overlay and nothing else', () => {
+    const { fx, handle } = setup();
+    handle(kindError('server_upgrading'));
+    expect(fx.showUpgradeOverlay).toHaveBeenCalledOnce();
+    expect(fx.toast).not.toHaveBeenCalled();
+    expect(fx.openDialog).not.toHaveBeenCalled();
+  });
+
+  it('api_version_low warns and reloads after 3 s, once even for several failures', () => {
+    const { fx, handle } = setup();
+    handle(kindError('api_version_low'));
+    handle(kindError('api_version_low'));
+    expect(toasts(fx)[0]).toMatchObject({ level: 'warning', title: zh.errors.apiVersionLow, key: 'api_version_low' });
+    vi.advanceTimersByTime(CLIENT_TIMINGS.autoRefreshMs - 1);
+    expect(fx.reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(fx.reload).toHaveBeenCalledOnce();
+  });
+
+  it('token_expired warns, clears the token at once and goes to /login after 3 s', () => {
+    const { fx, handle } = setup();
+    handle(kindError('token_expired'));
+    expect(toasts(fx)[0]).toMatchObject({ level: 'warning', title: zh.errors.tokenExpired });
+    expect(fx.clearToken).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(CLIENT_TIMINGS.tokenExpiredRedirectMs - 1);
+    expect(fx.navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(fx.navigate).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  it('limit opens the upgrade dialog with the activate-permission message', () => {
+    const { fx, handle } = setup();
+    handle(kindError('limit'));
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'upgrade', reason: 'limit' });
+    expect(toasts(fx)).toEqual([expect.objectContaining({ level: 'error', title: zh.errors.limit })]);
+  });
+
+  it('role_overflow opens the upgrade dialog with the trial-quota message', () => {
+    const { fx, handle } = setup();
+    handle(kindError('role_overflow'));
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'upgrade', reason: 'role_overflow' });
+    expect(toasts(fx)).toEqual([expect.objectContaining({ title: zh.errors.roleOverflow })]);
+  });
+
+  it('day_overflow opens the out-of-limit dialog with subject and role name', () => {
+    const { fx, handle } = setup('试用用户');
+    handle(kindError('day_overflow', { subject: '数学' }));
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'day_overflow', subject: '数学', roleName: '试用用户' });
+    expect(toasts(fx)).toEqual([expect.objectContaining({ title: zh.errors.dayOverflow })]);
+  });
+
+  it('buy_role_exist says a membership exists and refreshes after 3 s', () => {
+    const { fx, handle } = setup();
+    handle(kindError('buy_role_exist'));
+    expect(toasts(fx)[0]).toMatchObject({ title: zh.errors.buyRoleExist });
+    vi.advanceTimersByTime(CLIENT_TIMINGS.autoRefreshMs);
+    expect(fx.reload).toHaveBeenCalledOnce();
+  });
+
+  it('sim_no_perm opens the simulate no-permission dialog with its message', () => {
+    const { fx, handle } = setup();
+    handle(kindError('sim_no_perm'));
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'sim_no_perm' });
+    expect(toasts(fx)).toEqual([expect.objectContaining({ title: zh.errors.simNoPerm })]);
+  });
+
+  it('any other kind shows its show text first', () => {
+    const { fx, handle } = setup();
+    handle(kindError('wrong_credentials', { show: '服务器说的话' }));
+    expect(toasts(fx)).toEqual([expect.objectContaining({ level: 'error', title: '服务器说的话' })]);
+  });
+
+  it.each(Object.entries(zh.errors.kinds))('known kind %s without show text gets its Chinese message', (kind, text) => {
+    const { fx, handle } = setup();
+    handle(kindError(kind));
+    expect(toasts(fx)).toEqual([expect.objectContaining({ level: 'error', title: text })]);
+    expect(fx.clearToken).not.toHaveBeenCalled();
+  });
+
+  it('an unknown kind without show text shows the detail', () => {
+    const { fx, handle } = setup();
+    handle(kindError('brand_new_kind', { detail: 'something specific' }));
+    expect(toasts(fx)).toEqual([expect.objectContaining({ title: 'something specific' })]);
+  });
+
+  it('wrong_credentials is a 401 but never clears the token', () => {
+    const { fx, handle } = setup();
+    handle(kindError('wrong_credentials'));
+    expect(fx.clearToken).not.toHaveBeenCalled();
+  });
+
+  it('HTTP 401 unauthorized clears the token and asks to log in', () => {
+    const { fx, handle } = setup();
+    handle(kindError('unauthorized'));
+    expect(fx.clearToken).toHaveBeenCalledOnce();
+    expect(toasts(fx)).toEqual([expect.objectContaining({ title: zh.errors.unauthorized, loginAction: true })]);
+  });
+
+  it('a bare 401 without an envelope is treated the same', () => {
+    const { fx, handle } = setup();
+    handle(httpError(401));
+    expect(fx.clearToken).toHaveBeenCalledOnce();
+    expect(toasts(fx)[0]).toMatchObject({ title: zh.errors.unauthorized });
+  });
+
+  it('500 gives the status text and a retry-later message', () => {
+    for (const err of [httpError(500, 'Internal Server Error'), kindError('internal')]) {
+      const { fx, handle } = setup();
+      handle(err);
+      expect(toasts(fx)).toEqual([{ level: 'error', title: '500 Internal Server Error', description: zh.errors.serverError }]);
+    }
+  });
+
+  it('other statuses give the status text and a check-network message', () => {
+    const { fx, handle } = setup();
+    handle(httpError(502, 'Bad Gateway'));
+    handle(httpError(504));
+    expect(toasts(fx)).toEqual([
+      { level: 'error', title: '502 Bad Gateway', description: zh.errors.checkNetwork },
+      { level: 'error', title: '504 Gateway Timeout', description: zh.errors.checkNetwork },
+    ]);
+  });
+
+  it('a network failure (no answer) says so and asks to check the network', () => {
+    const { fx, handle } = setup();
+    handle(httpError(0));
+    expect(toasts(fx)).toEqual([{ level: 'error', title: zh.errors.networkFailed, description: zh.errors.checkNetwork }]);
+  });
+
+  it('every kind the server can send maps to some behaviour', () => {
+    for (const kind of Object.keys(ERROR_KINDS)) {
+      const { fx, handle } = setup();
+      handle(kindError(kind, { detail: '' }));
+      const acted = fx.toast.mock.calls.length + fx.showUpgradeOverlay.mock.calls.length;
+      expect(acted, kind).toBeGreaterThan(0);
+    }
+  });
+
+  it('aborted requests are silent', () => {
+    const { fx, handle } = setup();
+    handle(new DOMException('aborted', 'AbortError'));
+    expect(fx.toast).not.toHaveBeenCalled();
+  });
+});

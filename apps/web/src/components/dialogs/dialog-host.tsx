@@ -1,0 +1,55 @@
+import { Button, Modal, Skeleton } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { zh } from '../../i18n/zh-CN';
+import { useStore } from '../../state/store';
+import { closeDialog, dialogStore, type GlobalDialog } from '../../state/ui';
+import { layout } from '../../theme';
+
+// Dialog bodies (tables, lists) load on first open so they stay out of the initial chunk.
+const UpgradeDialogBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.UpgradeDialogBody })));
+const DayOverflowBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.DayOverflowBody })));
+const SimNoPermBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.SimNoPermBody })));
+const ContactBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.ContactBody })));
+const RightsBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.RightsBody })));
+const LoginHintBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.LoginHintBody })));
+
+const d = zh.dialogs;
+
+function content(dialog: GlobalDialog): { title: string; body: ReactNode; wide?: boolean } {
+  switch (dialog.kind) {
+    case 'upgrade':
+      return { title: d.upgradeTitle, body: <UpgradeDialogBody reason={dialog.reason} />, wide: true };
+    case 'day_overflow':
+      return { title: d.dayOverflowTitle, body: <DayOverflowBody subject={dialog.subject} roleName={dialog.roleName} />, wide: true };
+    case 'sim_no_perm':
+      return { title: d.simNoPermTitle, body: <SimNoPermBody />, wide: true };
+    case 'contact':
+      return { title: d.contactTitle, body: <ContactBody onNavigate={closeDialog} /> };
+    case 'rights':
+      return { title: d.rightsTitle, body: <RightsBody />, wide: true };
+    case 'login_hint':
+      return { title: d.loginHintTitle, body: <LoginHintBody /> };
+  }
+}
+
+/** ui.md: the spec's global dialogs, one host, one at a time, each closable with Esc or its Close button. */
+export function DialogHost() {
+  const dialog = useStore(dialogStore);
+  const c = dialog ? content(dialog) : null;
+  return (
+    <Modal
+      open={c !== null}
+      title={c?.title}
+      width={c?.wide ? layout.dialogWide : layout.dialogNarrow}
+      onCancel={closeDialog}
+      destroyOnHidden
+      footer={
+        <Button type="primary" onClick={closeDialog}>
+          {zh.common.close}
+        </Button>
+      }
+    >
+      <Suspense fallback={<Skeleton active />}>{c?.body}</Suspense>
+    </Modal>
+  );
+}

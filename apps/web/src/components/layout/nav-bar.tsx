@@ -1,0 +1,86 @@
+import type { User } from '@gre/contracts';
+import { MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { zh } from '../../i18n/zh-CN';
+import { navItems } from '../../router';
+import { useStore } from '../../state/store';
+import { appModeStore } from '../../state/app-mode';
+import { layout, palette } from '../../theme';
+import { useIsPhone } from '../use-is-phone';
+import { useUserActions } from './user-actions';
+
+const n = zh.nav;
+
+function useNavMenu(user: User | null) {
+  const adminMode = useStore(appModeStore, (m) => m.adminMode);
+  const { pathname } = useLocation();
+  const items = [...navItems(), ...(user?.is_admin && adminMode ? [{ path: '/web_manage', label: n.webManage }] : [])];
+  const current = pathname === '/' ? '/home' : pathname;
+  return {
+    selected: items.filter((i) => current === i.path || current.startsWith(`${i.path}/`)).map((i) => i.path),
+    menuItems: items.map((i) => ({ key: i.path, label: <Link to={i.path}>{i.label}</Link> })),
+  };
+}
+
+function UserMenu({ user }: { user: User }) {
+  const { items, onClick } = useUserActions(user);
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Button type="text" aria-label={n.userMenu} style={{ height: layout.touchTarget }}>
+        <Space>
+          <Avatar size="small" icon={<UserOutlined />} />
+          <span>{user.name}</span>
+        </Space>
+      </Button>
+    </Dropdown>
+  );
+}
+
+function DrawerUserMenu({ user, onDone }: { user: User; onDone: () => void }) {
+  const { items, onClick } = useUserActions(user, onDone);
+  return <Menu mode="inline" selectable={false} items={items} onClick={onClick} />;
+}
+
+const brand = (
+  <Link to="/" style={{ display: 'inline-flex', alignItems: 'center', gap: layout.gutter / 2, color: palette.primary, whiteSpace: 'nowrap' }}>
+    <img src="/favicon.svg" alt="" width={layout.brandLogo} height={layout.brandLogo} />
+    <Typography.Text strong style={{ fontSize: layout.brandFontSize, color: palette.primary }}>
+      {zh.appName}
+    </Typography.Text>
+  </Link>
+);
+
+/** ui.md: the top nav; at phone width it collapses to a drawer. */
+export function NavBar({ user }: { user: User | null }) {
+  const phone = useIsPhone();
+  const [open, setOpen] = useState(false);
+  const { selected, menuItems } = useNavMenu(user);
+  const loginButton = (
+    <Link to="/login">
+      <Button type="primary">{n.login}</Button>
+    </Link>
+  );
+
+  return (
+    <Layout.Header
+      style={{ display: 'flex', alignItems: 'center', gap: layout.gutter, borderBottom: `1px solid ${palette.border}`, position: 'sticky', top: 0, zIndex: layout.navZ }}
+    >
+      {phone && (
+        <Button type="text" icon={<MenuOutlined />} aria-label={n.menu} onClick={() => setOpen(true)} style={{ width: layout.touchTarget, height: layout.touchTarget }} />
+      )}
+      {brand}
+      {!phone && (
+        <Menu mode="horizontal" selectedKeys={selected} items={menuItems} style={{ flex: 1, minWidth: 0, borderBottom: 'none' }} />
+      )}
+      <div style={{ marginLeft: 'auto' }}>{user ? !phone && <UserMenu user={user} /> : loginButton}</div>
+      {phone && (
+        <Drawer open={open} onClose={() => setOpen(false)} placement="left" title={zh.appName} size={layout.drawerWidth}>
+          <Menu mode="inline" selectedKeys={selected} items={menuItems} onClick={() => setOpen(false)} />
+          {user && <DrawerUserMenu user={user} onDone={() => setOpen(false)} />}
+        </Drawer>
+      )}
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,24 @@
+import { Spin } from 'antd';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { inFlight } from '../../api/in-flight';
+import { LOADING_OVERLAY_DELAY_MS } from '../../config';
+import { zh } from '../../i18n/zh-CN';
+
+/** True once requests have been in flight for `delayMs` without a break; false as soon as none are. */
+export function useDelayedBusy(delayMs: number = LOADING_OVERLAY_DELAY_MS): boolean {
+  const period = useSyncExternalStore(inFlight.subscribe, inFlight.busyPeriod);
+  const [shownPeriod, setShownPeriod] = useState(0);
+  useEffect(() => {
+    if (period === 0) return;
+    const timer = window.setTimeout(() => setShownPeriod(period), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [period, delayMs]);
+  return period !== 0 && shownPeriod === period;
+}
+
+/** Spec §2: the global loading overlay while requests are in flight (after a short delay, so fast calls never flash). */
+export function LoadingOverlay() {
+  const shown = useDelayedBusy();
+  if (!shown) return null;
+  return <Spin fullscreen spinning description={zh.overlays.loading} size="large" aria-live="polite" />;
+}

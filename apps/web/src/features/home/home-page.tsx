@@ -1,0 +1,68 @@
+import type { User } from '@gre/contracts';
+import { Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { PageSkeleton } from '../../components/page-skeleton';
+import { zh } from '../../i18n/zh-CN';
+import { layout } from '../../theme';
+import { useCurrentUser } from '../auth/session';
+import { SignatureCard, TodayAimCard } from './profile-cards';
+
+const h = zh.home;
+
+function staffTags(user: User): string[] {
+  const tags: string[] = [];
+  if (user.is_admin) tags.push(h.staff.admin);
+  if (user.authority.is_operator) tags.push(h.staff.operator);
+  if (user.authority.is_teacher) tags.push(h.staff.teacher);
+  return tags;
+}
+
+function GreetingCard({ user }: { user: User }) {
+  const { authority } = user;
+  return (
+    <Card>
+      <Row gutter={[layout.gutter, layout.gutter]} align="middle">
+        <Col xs={24} md={16}>
+          <Typography.Title level={2} style={{ marginTop: 0 }}>
+            {h.greeting(new Date().getHours())}，{user.name}
+          </Typography.Title>
+          <Space wrap>
+            <Tag color="blue">{authority.role_name}</Tag>
+            {staffTags(user).map((t) => (
+              <Tag key={t} color="purple">
+                {t}
+              </Tag>
+            ))}
+            {authority.is_freeze && <Tag color="red">{h.frozen}</Tag>}
+            <Typography.Text type="secondary">{authority.expire_date ? h.expires(authority.expire_date) : h.noExpiry}</Typography.Text>
+          </Space>
+          <Typography.Paragraph type="secondary" style={{ marginTop: layout.gutter / 2, marginBottom: 0 }}>
+            {h.memberSince(user.data.created_at.slice(0, 10))}
+          </Typography.Paragraph>
+        </Col>
+        <Col xs={24} md={8}>
+          <Statistic title={h.flashCoins} value={authority.flash_coins} suffix={h.questionsUnit} />
+          <Typography.Text type="secondary">{h.flashCoinsHint}</Typography.Text>
+        </Col>
+      </Row>
+    </Card>
+  );
+}
+
+/** The home dashboard frame: greeting, role and expiry, flash quota, signature and today's aim. */
+export function HomePage() {
+  const user = useCurrentUser();
+  if (!user) return <PageSkeleton />;
+  return (
+    <Row gutter={[layout.gutter, layout.gutter]}>
+      <Col span={24}>
+        <GreetingCard user={user} />
+      </Col>
+      <Col xs={24} md={12}>
+        <SignatureCard user={user} />
+      </Col>
+      <Col xs={24} md={12}>
+        <TodayAimCard user={user} />
+      </Col>
+    </Row>
+  );
+}
