@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores: more workers only queue behind the WASM database. Set once for every project, as
+    // Vitest refuses projects with different worker limits in the same sequence group.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -11,8 +14,6 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two cores: more workers only queue behind the WASM database.
-          maxWorkers: 2,
         },
       },
       'apps/web/vitest.config.ts',

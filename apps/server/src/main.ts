@@ -2,10 +2,12 @@ import { buildApp, createDeps } from './app.js';
 import { loadEnv } from './env.js';
 import { demoAccountsTable, demoSeedEnabled, presentDemoAccounts, seedDemoAccounts } from './modules/users/demo-seed.js';
 import { startJobs } from './jobs/index.js';
+import { seedContent } from './modules/content-import/seed.js';
 
 const env = loadEnv();
 const deps = await createDeps(env);
 await seedDemoAccounts(deps);
+await seedContent(deps);
 const app = await buildApp(deps);
 const jobs = await startJobs(deps);
 

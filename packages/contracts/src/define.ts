@@ -17,6 +17,8 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   response: Res;
   /** Still answers while the maintenance switch is on (only the switch itself). */
   duringMaintenance?: boolean;
+  /** A larger body limit than MAX_BODY_BYTES, for the few calls that carry files (content packages). */
+  maxBodyBytes?: number;
 }
 
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(def: CallDef<Req, Res>): CallDef<Req, Res> {

@@ -11,6 +11,10 @@ export const ERROR_KINDS = {
   day_overflow: 403,
   buy_role_exist: 409,
   sim_no_perm: 403,
+  /** An ordinary member opened a locked question: the "only public questions" dialog. */
+  public_only: 403,
+  /** A book locked until its unlock date: `detail` is exactly that instant (ISO 8601), `show` the day in Chinese. */
+  book_locked: 403,
 
   /** Missing, malformed or revoked token on a protected call. */
   unauthorized: 401,

@@ -5,6 +5,7 @@ export * from './enums.js';
 export * from './define.js';
 export * from './calls/index.js';
 export * from './content/question.js';
+export * from './content/book.js';
 export * from './content/sentences.js';
 export * from './content/consistency.js';
 export * from './content/grading.js';

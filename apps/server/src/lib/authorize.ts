@@ -1,4 +1,4 @@
-import { ROLE_RANK, type CallAuth, type RoleKind, type StaffRole } from '@gre/contracts';
+import { ROLE_RANK, STAFF_ROLES, type CallAuth, type RoleKind, type StaffRole, type VISIBILITIES } from '@gre/contracts';
 import type { users } from '@gre/db';
 import { AppError } from './app-error.js';
 
@@ -58,4 +58,29 @@ export function requirementFor(auth: CallAuth): Requirement | null {
   if (auth === 'public') return null;
   if (auth === 'user') return {};
   return { staff: auth };
+}
+
+/** Admins, operators and teachers: they manage content, so they see hidden questions and every book. */
+export function isStaff(actor: Actor): boolean {
+  return STAFF_ROLES.some((staff) => hasStaffRole(actor.user, staff));
+}
+
+/** product.md: locked questions are for FreeVIP and above; ordinary (Trail) members see public ones only. */
+export const LOCKED_MIN_ROLE: RoleKind = 'FreeVIP';
+
+/**
+ * Which question visibility a caller may see outside any book (product.md): hidden → staff only; public → every
+ * logged-in user; locked → FreeVIP and above; underground → staff only (a book that grants it opens it to its readers).
+ */
+export function canSeeVisibility(actor: Actor | null, visibility: (typeof VISIBILITIES)[number]): boolean {
+  if (!can(actor)) return false;
+  if (isStaff(actor!)) return true;
+  if (visibility === 'public') return true;
+  if (visibility === 'locked') return can(actor, { minRole: LOCKED_MIN_ROLE });
+  return false;
+}
+
+/** The higher bank needs the `set_higher` grant on top of the book's tier (staff always pass). */
+export function hasHigherAccess(actor: Actor): boolean {
+  return isStaff(actor) || actor.user.higherAccess;
 }

@@ -26,6 +26,7 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
     method: 'POST',
     url: call.path,
     config: { call },
+    ...(call.maxBodyBytes ? { bodyLimit: call.maxBodyBytes } : {}),
     schema: {
       summary: call.summary,
       tags: [call.path.split('/')[2] ?? 'api'],

@@ -49,8 +49,14 @@ export const questions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('questions_filter_idx').on(t.category, t.kind, t.difficulty),
+    /** Filter counts of the big bank read only this index (visibility is in every filter). */
+    index('questions_filter_idx').on(t.category, t.visibility, t.kind, t.difficulty),
+    /** Big bank pages in list order (category, id) without sorting the matches. */
+    index('questions_list_idx').on(t.category, t.id),
     index('questions_passage_idx').on(t.passageId),
+    /** The big bank's tag filter (`tags @> array[tag]`). */
+    index('questions_tags_idx').using('gin', t.tags),
+    // The pg_trgm index on search_text is in the custom migration 0005 (drizzle-kit cannot express opclasses there).
   ],
 );
 
@@ -73,6 +79,8 @@ export const bookTemplates = pgTable(
     /** Lowest role that may open a `lock` book before its unlock date. */
     minRole: text('min_role'),
     unlockAt: timestamp('unlock_at', { withTimezone: true }),
+    /** Readers of this book see its `underground` questions, which appear nowhere else. */
+    grantsUnderground: boolean('grants_underground').notNull().default(false),
     tailor: jsonb('tailor').notNull().default({}),
     hide: boolean('hide').notNull().default(false),
     position: integer('position').notNull().default(0),

@@ -1,0 +1,63 @@
+import { bookItems, bookTemplates, questions, userBooks, type Db } from '@gre/db';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { briefColumns, type BriefRow } from '../questions/questions.repository.js';
+
+export type BookTemplateRow = typeof bookTemplates.$inferSelect;
+
+export async function findBook(db: Db, id: string): Promise<BookTemplateRow | null> {
+  const [row] = await db.select().from(bookTemplates).where(eq(bookTemplates.id, id));
+  return row ?? null;
+}
+
+/** One page of a kind's books in page order; `hide` books only when the viewer is staff. */
+export async function listBooks(db: Db, kind: string, withHidden: boolean, limit: number, offset: number): Promise<{ rows: BookTemplateRow[]; total: number }> {
+  const cond = withHidden ? eq(bookTemplates.kind, kind) : and(eq(bookTemplates.kind, kind), ne(bookTemplates.access, 'hide'));
+  const [rows, [count]] = await Promise.all([
+    db.select().from(bookTemplates).where(cond).orderBy(asc(bookTemplates.position), asc(bookTemplates.id)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(bookTemplates).where(cond),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function itemCounts(db: Db, bookIds: string[]): Promise<Map<string, number>> {
+  if (bookIds.length === 0) return new Map();
+  const rows = await db
+    .select({ bookId: bookItems.bookId, n: sql<number>`count(*)::int` })
+    .from(bookItems)
+    .where(inArray(bookItems.bookId, bookIds))
+    .groupBy(bookItems.bookId);
+  return new Map(rows.map((r) => [r.bookId, Number(r.n)]));
+}
+
+/** This learner's copy of each book (the newest when several), for status and limit. */
+export async function userBookCopies(db: Db, userId: number, bookIds: string[]): Promise<Map<string, { status: string; limit: number }>> {
+  if (bookIds.length === 0) return new Map();
+  const rows = await db
+    .select({ templateId: userBooks.templateId, status: userBooks.status, limit: userBooks.limit })
+    .from(userBooks)
+    .where(and(eq(userBooks.userId, userId), inArray(userBooks.templateId, bookIds)))
+    .orderBy(desc(userBooks.id));
+  const copies = new Map<string, { status: string; limit: number }>();
+  for (const r of rows) if (!copies.has(r.templateId)) copies.set(r.templateId, { status: r.status, limit: r.limit });
+  return copies;
+}
+
+/** A book's items in order (positions run through all sections) with the list columns of their questions. */
+export async function bookItemBriefs(db: Db, bookId: string): Promise<(BriefRow & { section: string })[]> {
+  return db
+    .select({ section: bookItems.section, ...briefColumns })
+    .from(bookItems)
+    .innerJoin(questions, eq(bookItems.questionId, questions.id))
+    .where(eq(bookItems.bookId, bookId))
+    .orderBy(asc(bookItems.position));
+}
+
+/** Which of these ids the book lists (in any section). */
+export async function idsInBook(db: Db, bookId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: bookItems.questionId })
+    .from(bookItems)
+    .where(and(eq(bookItems.bookId, bookId), inArray(bookItems.questionId, ids)));
+  return new Set(rows.map((r) => r.id));
+}

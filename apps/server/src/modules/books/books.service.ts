@@ -1,0 +1,90 @@
+import { bookParamSchema, type BookAccess, type BookBrief, type BookKind, type BookPageKind, type BookStatus, type CallResponse, type RoleKind, type bookCalls } from '@gre/contracts';
+import { isStaff, type Actor } from '../../lib/authorize.js';
+import type { Deps } from '../../lib/deps.js';
+import { bookRevealsAnswers, decideAccess, decideBook, type BookGate, type Visibility } from '../questions/access.js';
+import { toQuestionBrief } from '../questions/question-view.js';
+import { refusalError } from '../questions/refusals.js';
+import { bookItemBriefs, findBook, itemCounts, listBooks, userBookCopies, type BookTemplateRow } from './books.repository.js';
+
+type Copy = { status: string; limit: number };
+
+/** What the access rules need of a template and this learner's copy. */
+export function toBookGate(row: BookTemplateRow, copy: Copy | undefined): BookGate {
+  return {
+    kind: row.kind as BookKind,
+    access: row.access as BookAccess,
+    minRole: (row.minRole as RoleKind | null) ?? null,
+    unlockAt: row.unlockAt,
+    grantsUnderground: row.grantsUnderground,
+    status: (copy?.status as BookStatus | undefined) ?? 'NotOpen',
+  };
+}
+
+function toBookBrief(actor: Actor, row: BookTemplateRow, copy: Copy | undefined, count: number, now: Date): BookBrief {
+  const gate = toBookGate(row, copy);
+  const decision = decideBook(actor, gate, now);
+  const refusal = decision.open ? null : decision.refusal.kind;
+  const param = bookParamSchema.safeParse(row.param);
+  return {
+    id: row.id,
+    kind: gate.kind,
+    kind2: row.kind2,
+    kind3: row.kind3,
+    kind4: row.kind4,
+    title: row.title,
+    sub_title: row.subTitle,
+    label: row.label,
+    param: param.success ? param.data : {},
+    access: gate.access,
+    min_role: gate.minRole,
+    unlock_date_stamp: gate.unlockAt ? Math.floor(gate.unlockAt.getTime() / 1000) : null,
+    question_count: count,
+    status: gate.status,
+    limit: copy?.limit ?? 0,
+    // Listed books are never refused as not_found: only hide books are, and they are not listed.
+    refusal: refusal === 'not_found' || refusal === 'public_only' ? 'forbidden' : refusal,
+    answers_after_finish: !bookRevealsAnswers(actor, gate),
+  };
+}
+
+/** The books of one bank page with this learner's status; staff also see `hide` books (to check them before release). */
+export async function listBooksFor(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  q: { kind: BookPageKind; page: number; page_size: number },
+  now = new Date(),
+): Promise<CallResponse<typeof bookCalls.list>> {
+  const { db } = deps.database;
+  const { rows, total } = await listBooks(db, q.kind, isStaff(actor), q.page_size, (q.page - 1) * q.page_size);
+  const ids = rows.map((r) => r.id);
+  const [counts, copies] = await Promise.all([itemCounts(db, ids), userBookCopies(db, actor.user.id, ids)]);
+  return { books: rows.map((r) => toBookBrief(actor, r, copies.get(r.id), counts.get(r.id) ?? 0, now)), total };
+}
+
+/** A book's template and this learner's gate; an unknown id is `not_found`, like a hidden one. */
+export async function loadBook(deps: Pick<Deps, 'database'>, actor: Actor, id: string): Promise<{ row: BookTemplateRow; gate: BookGate; copy: Copy | undefined }> {
+  const row = await findBook(deps.database.db, id);
+  if (!row) throw refusalError({ kind: 'not_found' }, 'book');
+  const copy = (await userBookCopies(deps.database.db, actor.user.id, [id])).get(id);
+  return { row, gate: toBookGate(row, copy), copy };
+}
+
+/**
+ * One book with its question briefs by section, after the book access rules. Questions the viewer may not know of
+ * (hidden, ungranted underground) are left out; locked ones an ordinary member cannot open are listed without stem.
+ */
+export async function getBook(deps: Pick<Deps, 'database'>, actor: Actor, id: string, now = new Date()): Promise<CallResponse<typeof bookCalls.get>> {
+  const { row, gate, copy } = await loadBook(deps, actor, id);
+  const opened = decideBook(actor, gate, now);
+  if (!opened.open) throw refusalError(opened.refusal, 'book');
+  const items = await bookItemBriefs(deps.database.db, id);
+  const sections: CallResponse<typeof bookCalls.get>['sections'] = [];
+  for (const item of items) {
+    const decision = decideAccess(actor, item.visibility as Visibility, gate, now);
+    if (!decision.see && decision.refusal.kind !== 'public_only') continue;
+    let section = sections.at(-1);
+    if (section?.section !== item.section) sections.push((section = { section: item.section, questions: [] }));
+    section.questions.push(toQuestionBrief(item, decision.see));
+  }
+  return { book: toBookBrief(actor, row, copy, items.length, now), sections };
+}

@@ -1,0 +1,49 @@
+import { bookCalls, questionCalls } from '@gre/contracts';
+import { bookTemplates, questions } from '@gre/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userWithToken } from '../../../test/actors.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { CONTENT_DIR, readPackageFrom, seedContent } from './seed.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const count = async (where = sql`true`) => Number((await t.deps.database.db.select({ n: sql<number>`count(*)::int` }).from(questions).where(where))[0]!.n);
+
+describe('seedContent', () => {
+  it('reads the shipped package: bank, books and both word lists, nothing else', () => {
+    const names = readPackageFrom(CONTENT_DIR).map((f) => f.name);
+    expect(names).toContain('words/gre-words.csv');
+    expect(names.some((n) => n.startsWith('bank/'))).toBe(true);
+    expect(names.some((n) => n.startsWith('books/'))).toBe(true);
+    expect(names.every((n) => /^(bank|books|words)\//.test(n))).toBe(true);
+  });
+
+  it('imports the shipped content into an empty bank once, and serves it', { timeout: 180_000 }, async () => {
+    const result = await seedContent(t.deps);
+    expect(result?.summary.words).toBe(7504);
+    expect(await count(sql`${questions.category} = 5`)).toBe(7504);
+    expect(await count(sql`${questions.category} between 1 and 4`)).toBe(result?.summary.questions);
+    expect(await count(sql`${questions.searchText} = ''`)).toBe(0);
+    expect(await seedContent(t.deps)).toBeNull();
+
+    const kinds = await t.deps.database.db.selectDistinct({ kind: bookTemplates.kind }).from(bookTemplates);
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['archived_pick', 'archived_six_two', 'best', 'higher', 'math2', 'pick', 'season']);
+    const higher = await t.deps.database.db.select().from(bookTemplates).where(eq(bookTemplates.kind, 'higher'));
+    expect(higher.every((b) => b.access === 'lock' && b.minRole === 'SVIP')).toBe(true);
+
+    const { token } = await userWithToken(t.deps.database.db, { roleKind: 'VIP' });
+    const season = await t.call(bookCalls.list, { kind: 'season' }, { token });
+    expect(season.data.books).toHaveLength(3);
+    const math2 = await t.call(bookCalls.list, { kind: 'math2' }, { token });
+    expect(new Set(math2.data.books.map((b) => b.kind2))).toEqual(new Set(['arithmetic', 'algebra', 'geometry', 'data_analysis']));
+    const opened = await t.call(bookCalls.get, { id: math2.data.books[0]!.id }, { token });
+    const ids = opened.data.sections[0]!.questions.map((q) => q.id);
+    const views = await t.call(questionCalls.get, { ids: ids.slice(0, 50), book_id: math2.data.books[0]!.id }, { token });
+    expect(views.data.questions.every((q) => q.category === 3 && q.topic === math2.data.books[0]!.kind2 && q.analysis !== null)).toBe(true);
+  });
+});

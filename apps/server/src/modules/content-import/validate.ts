@@ -1,0 +1,80 @@
+import { checkQuestion, type ContentFile, type ContentPassage, type ContentProblem, type ContentSummary } from '@gre/contracts';
+import { wordQuestionId } from './ecdict.js';
+import { readPackage, type Located, type ReadPackage } from './package.js';
+import { existingPassages, existingQuestionIds, type Queryable } from './content.repository.js';
+
+export interface CheckedPackage extends ReadPackage {
+  summary: ContentSummary;
+  /** Passages the package's questions use, from the package or the database, for search text. */
+  passageById: Map<string, ContentPassage>;
+}
+
+/** The same stem key checkBank uses: passage, stem and quantities, case and spacing ignored. */
+function stemKey(q: Located<{ passage_id?: string | undefined; inquiry: string; quantity_a?: string | undefined; quantity_b?: string | undefined }>['item']): string {
+  return [q.passage_id ?? '', q.inquiry, q.quantity_a ?? '', q.quantity_b ?? ''].join('|').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Flags the second and later items sharing a key, naming where the first one is. */
+function duplicates<T>(items: Located<T>[], key: (l: Located<T>) => string, say: (first: Located<T>) => string, problems: ContentProblem[]): void {
+  const first = new Map<string, Located<T>>();
+  for (const l of items) {
+    const k = key(l);
+    const seen = first.get(k);
+    if (seen) problems.push({ file: l.file, path: l.path, message: `${say(seen)} (at ${seen.file} ${seen.path})` });
+    else first.set(k, l);
+  }
+}
+
+/**
+ * Validates a package completely and writes nothing: schemas per file, every bank rule of the contracts
+ * (checkQuestion, as checkBank applies it), duplicate ids and stems, passages and book items that exist neither in the
+ * package nor in the database. Returns every problem with its file and JSON path.
+ */
+export async function checkPackage(db: Queryable, files: ContentFile[]): Promise<CheckedPackage> {
+  const read = readPackage(files);
+  const problems = read.problems;
+
+  duplicates(read.passages, (l) => l.item.id, (f) => `duplicate passage id '${f.item.id}'`, problems);
+  const wordIds = read.words.map((l) => ({ ...l, item: { id: wordQuestionId(l.item.word) } }));
+  const questionIds = [...read.questions.map((l) => ({ ...l, item: { id: l.item.id } })), ...wordIds];
+  duplicates(questionIds, (l) => l.item.id, (f) => `duplicate question id '${f.item.id}'`, problems);
+  duplicates(read.questions, (l) => stemKey(l.item), (f) => `same stem as ${f.item.id}`, problems);
+  duplicates(read.books, (l) => l.item.id, (f) => `duplicate book id '${f.item.id}'`, problems);
+
+  const passageById = new Map(read.passages.map((l) => [l.item.id, l.item]));
+  const wanted = [...new Set(read.questions.map((l) => l.item.passage_id).filter((id): id is string => !!id && !passageById.has(id)))];
+  for (const p of await existingPassages(db, wanted)) passageById.set(p.id, p);
+  for (const l of read.questions) {
+    // A passage that failed its own schema is reported there; its questions are checked as if it were absent only once.
+    const brokenPassage = l.item.passage_id !== undefined && read.invalidIds.has(l.item.passage_id);
+    for (const message of checkQuestion(l.item, passageById)) {
+      if (brokenPassage && /does not exist|sentence index/.test(message)) continue;
+      problems.push({ file: l.file, path: l.path, message });
+    }
+  }
+
+  const inPackage = new Set(questionIds.map((l) => l.item.id));
+  const referenced = read.books.flatMap((b) => b.item.sections.flatMap((s) => s.question_ids)).filter((id) => !inPackage.has(id));
+  const known = new Set([...inPackage, ...(await existingQuestionIds(db, [...new Set(referenced)]))]);
+  for (const b of read.books) {
+    b.item.sections.forEach((s, si) => {
+      const seen = new Set<string>();
+      s.question_ids.forEach((id, qi) => {
+        const path = `${b.path}/sections/${si}/question_ids/${qi}`;
+        if (!known.has(id) && !read.invalidIds.has(id)) problems.push({ file: b.file, path, message: `question '${id}' exists neither in the package nor in the bank` });
+        if (seen.has(id)) problems.push({ file: b.file, path, message: `question '${id}' is listed twice in this section` });
+        seen.add(id);
+      });
+    });
+  }
+
+  const summary: ContentSummary = {
+    files: files.length,
+    passages: read.passages.length,
+    questions: read.questions.length,
+    words: read.words.length,
+    books: read.books.length,
+    book_items: read.books.reduce((n, b) => n + b.item.sections.reduce((m, s) => m + s.question_ids.length, 0), 0),
+  };
+  return { ...read, problems, summary, passageById };
+}

@@ -1,0 +1,72 @@
+import type { BookAccess, BookKind, BookStatus, RoleKind, VISIBILITIES } from '@gre/contracts';
+import { can, canSeeVisibility, hasHigherAccess, isStaff, type Actor } from '../../lib/authorize.js';
+
+export type Visibility = (typeof VISIBILITIES)[number];
+
+/** What the access rules need of a book and of the viewer's copy of it. */
+export interface BookGate {
+  kind: BookKind;
+  access: BookAccess;
+  minRole: RoleKind | null;
+  unlockAt: Date | null;
+  grantsUnderground: boolean;
+  /** The viewer's copy; NotOpen when they never opened it. */
+  status: BookStatus;
+}
+
+/** Why something is refused; each is an ERROR_KINDS entry the client's catalogue acts on. */
+export type Refusal =
+  | { kind: 'not_found' }
+  | { kind: 'forbidden' }
+  | { kind: 'limit'; need: 'role' | 'higher' }
+  | { kind: 'book_locked'; unlockAt: Date }
+  | { kind: 'public_only' };
+
+export type BookDecision = { open: true; listed: true } | { open: false; listed: boolean; refusal: Refusal };
+
+/**
+ * Whether a viewer may list and open a book (product.md "Book access"). Staff pass everything. `hide` books are
+ * neither listed nor found; `forbid` are listed but refused; `lock` books refuse before their unlock date
+ * (`book_locked`, the date is news to everyone), then below their tier (`limit`); the higher bank also needs the
+ * `set_higher` grant.
+ */
+export function decideBook(actor: Actor, book: Omit<BookGate, 'status'>, now: Date): BookDecision {
+  if (isStaff(actor)) return { open: true, listed: true };
+  if (book.access === 'hide') return { open: false, listed: false, refusal: { kind: 'not_found' } };
+  if (book.access === 'forbid') return { open: false, listed: true, refusal: { kind: 'forbidden' } };
+  if (book.access === 'lock') {
+    if (book.unlockAt && book.unlockAt.getTime() > now.getTime()) {
+      return { open: false, listed: true, refusal: { kind: 'book_locked', unlockAt: book.unlockAt } };
+    }
+    if (book.minRole && !can(actor, { minRole: book.minRole })) return { open: false, listed: true, refusal: { kind: 'limit', need: 'role' } };
+  }
+  if (book.kind === 'higher' && !hasHigherAccess(actor)) return { open: false, listed: true, refusal: { kind: 'limit', need: 'higher' } };
+  return { open: true, listed: true };
+}
+
+/** Whether the answers and analysis of an opened book may be shown: a `prevent` book only once its copy is Finish. */
+export function bookRevealsAnswers(actor: Actor, book: Pick<BookGate, 'access' | 'status'>): boolean {
+  return isStaff(actor) || book.access !== 'prevent' || book.status === 'Finish';
+}
+
+export type AccessDecision =
+  /** The question may be shown; `answers` says whether `standard_answer`, `analysis` and the translation go with it. */
+  | { see: true; answers: boolean }
+  | { see: false; refusal: Refusal };
+
+/**
+ * The one rule for what a viewer gets of a question, alone (`book` null) or opened inside a book.
+ * Hidden and ungranted underground questions are `not_found` (their existence is not revealed); locked ones are
+ * `public_only` for ordinary members; a refused book refuses its questions; a `prevent` book withholds answers.
+ */
+export function decideAccess(actor: Actor, visibility: Visibility, book: BookGate | null, now: Date): AccessDecision {
+  if (book) {
+    const opened = decideBook(actor, book, now);
+    if (!opened.open) return { see: false, refusal: opened.refusal };
+  }
+  const granted = visibility === 'underground' && book?.grantsUnderground === true;
+  if (!granted && !canSeeVisibility(actor, visibility)) {
+    return { see: false, refusal: visibility === 'locked' ? { kind: 'public_only' } : { kind: 'not_found' } };
+  }
+  return { see: true, answers: book ? bookRevealsAnswers(actor, book) : true };
+}

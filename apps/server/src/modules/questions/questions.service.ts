@@ -1,0 +1,73 @@
+import { VISIBILITIES, type CallRequest, type CallResponse, type QuestionView, type questionCalls } from '@gre/contracts';
+import { canSeeVisibility, type Actor } from '../../lib/authorize.js';
+import type { Deps } from '../../lib/deps.js';
+import { idsInBook } from '../books/books.repository.js';
+import { loadBook } from '../books/books.service.js';
+import { decideAccess, decideBook, type AccessDecision, type BookGate, type Visibility } from './access.js';
+import { toQuestionBrief, toQuestionView } from './question-view.js';
+import { filterQuestions, findQuestions } from './questions.repository.js';
+import { refusalError } from './refusals.js';
+
+/** When several questions are refused, the answer that reveals least wins: not_found before public_only. */
+const REFUSAL_ORDER = ['not_found', 'public_only'];
+
+/**
+ * Questions by id, in the order asked, each through `decideAccess`. One unknown, hidden or ungranted id refuses the
+ * whole request as `not_found` (so a probe learns nothing about which exist); a locked one refuses an ordinary member
+ * with `public_only`. With `book_id` the book's rules apply and every id must be one of its items.
+ */
+export async function getQuestions(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  body: Pick<CallRequest<typeof questionCalls.get>, 'ids' | 'book_id'>,
+  now = new Date(),
+): Promise<{ questions: QuestionView[] }> {
+  const ids = [...new Set(body.ids)];
+  let book: BookGate | null = null;
+  if (body.book_id) {
+    const loaded = await loadBook(deps, actor, body.book_id);
+    const opened = decideBook(actor, loaded.gate, now);
+    if (!opened.open) throw refusalError(opened.refusal, 'book');
+    const listed = await idsInBook(deps.database.db, body.book_id, ids);
+    if (listed.size !== ids.length) throw refusalError({ kind: 'not_found' }, 'question in this book');
+    book = loaded.gate;
+  }
+  const rows = await findQuestions(deps.database.db, ids);
+  if (rows.length !== ids.length) throw refusalError({ kind: 'not_found' }, 'question');
+  const decided = rows.map((r) => ({ ...r, decision: decideAccess(actor, r.question.visibility as Visibility, book, now) }));
+  const refused = decided
+    .map((d) => d.decision)
+    .filter((d): d is Extract<AccessDecision, { see: false }> => !d.see)
+    .sort((a, b) => REFUSAL_ORDER.indexOf(a.refusal.kind) - REFUSAL_ORDER.indexOf(b.refusal.kind));
+  if (refused[0]) throw refusalError(refused[0].refusal, 'question');
+  const byId = new Map(decided.map((d) => [d.question.id, d]));
+  return {
+    questions: ids.map((id) => {
+      const d = byId.get(id)!;
+      return toQuestionView(d.question, d.passage, d.decision.see && d.decision.answers);
+    }),
+  };
+}
+
+/** The big bank: only what this viewer may see outside books (public; locked from FreeVIP; everything for staff). */
+export async function filterBank(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  q: CallRequest<typeof questionCalls.filter>,
+): Promise<CallResponse<typeof questionCalls.filter>> {
+  const page = q.page ?? 1;
+  const pageSize = q.page_size ?? 20;
+  const visibilities = VISIBILITIES.filter((v) => canSeeVisibility(actor, v));
+  const { rows, total } = await filterQuestions(deps.database.db, {
+    category: q.category ?? 0,
+    kind: q.kind,
+    difficulty: q.difficulty,
+    topic: q.topic,
+    tag: q.tag,
+    keyword: q.keyword,
+    visibilities,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return { items: rows.map((r) => toQuestionBrief(r, true)), total, page, page_size: pageSize };
+}

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_VERSION, HEADERS, userCalls, systemCalls } from '@gre/contracts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = resolve(here, '..');
+
+export interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/server.ts in a child process and waits for its `READY <port>` line. */
+export function startServer(mode: 'hello' | 'one-query' | 'app', env: Record<string, string>, nodeArgs: string[] = []): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', resolve(here, 'server.ts'), mode], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((ok, fail) => {
+    let buffered = '';
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const m = /READY (\d+)/.exec(buffered);
+      if (!m) return;
+      child.stdout!.off('data', onData);
+      // Keep draining so a chatty server never blocks on a full pipe.
+      child.stdout!.resume();
+      ok({
+        url: `http://127.0.0.1:${m[1]}`,
+        child,
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null) return done();
+            const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+            child.once('exit', () => {
+              clearTimeout(force);
+              done();
+            });
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`${mode} server exited with code ${code} before it was ready`)));
+  });
+}
+
+/** The headers the web client sends on every call. */
+export function clientHeaders(token?: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    [HEADERS.apiVersion]: String(API_VERSION),
+    [HEADERS.deviceId]: 'bench-device',
+    ...(token ? { [HEADERS.authorization]: `Bearer ${token}` } : {}),
+  };
+}
+
+async function call<T>(base: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(base + path, { method: 'POST', headers: clientHeaders(), body: JSON.stringify(body) });
+  const json = (await res.json()) as { ok: boolean; data: T; err_data: { kind: string; detail: string } | null };
+  if (!json.ok) throw new Error(`${path}: ${json.err_data?.kind} ${json.err_data?.detail}`);
+  return json.data;
+}
+
+/** Registers a fresh user through the public API (code read from /api/debug/info, as a developer would). */
+export async function registerUser(base: string): Promise<{ token: string; userId: number }> {
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  await call(base, userCalls.emailSendCode.path, { email, purpose: 'register' });
+  const info = await call<{ recent_codes: { target: string; code: string }[] }>(base, systemCalls.debugInfo.path, {});
+  const code = info.recent_codes.find((c) => c.target === email)?.code;
+  if (!code) throw new Error(`no code for ${email} in /api/debug/info`);
+  const session = await call<{ token: string; user: { id: number } }>(base, userCalls.register.path, {
+    account: email,
+    code,
+    password: 'bench-password-1',
+  });
+  return { token: session.token, userId: session.user.id };
+}
