@@ -1,0 +1,5 @@
+/** The question renderers: one component set for every input kind, used by exams, review, search and personal pages. */
+export { QuestionView, type QuestionViewHandle, type QuestionViewProps } from './question-view';
+export { RichText, type RichTextProps, type WordClickHandler } from './rich-text';
+export { emptyAnswer } from './answer-utils';
+export { verdictOf } from './review-panel';

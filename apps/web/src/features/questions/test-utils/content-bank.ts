@@ -1,0 +1,87 @@
+import {
+  passageSentences,
+  questionFileSchema,
+  type Answer,
+  type ContentPassage,
+  type ContentQuestion,
+  type InputKind,
+  type QuestionView as QuestionData,
+} from '@gre/contracts';
+import { emptyAnswer } from '../answer-utils';
+
+/** Every shipped bank file (content/bank), parsed by the contracts so defaults are filled as the import fills them. */
+const files = import.meta.glob<unknown>('../../../../../../content/bank/**/*.json', { eager: true, import: 'default' });
+
+const passages = new Map<string, ContentPassage>();
+const questions: ContentQuestion[] = [];
+for (const raw of Object.values(files)) {
+  const file = questionFileSchema.parse(raw);
+  for (const p of file.passages) passages.set(p.id, p);
+  questions.push(...file.questions);
+}
+
+/** A content question as the server sends it to someone allowed to see everything: passage expanded, sentences filled. */
+export function toQuestionView(q: ContentQuestion): QuestionData {
+  const p = q.passage_id ? passages.get(q.passage_id) : undefined;
+  return {
+    id: q.id,
+    category: q.category,
+    kind: q.kind,
+    difficulty: q.difficulty,
+    group_id: q.passage_id ?? null,
+    description: q.description,
+    passage: p ? { id: p.id, kind: p.kind, title: p.title, text: p.text, translate: p.translate, core: p.core, sentences: passageSentences(p) } : null,
+    quantity_a: q.quantity_a ?? null,
+    quantity_b: q.quantity_b ?? null,
+    inquiry: q.inquiry,
+    media: q.media,
+    input_method: q.input_method,
+    standard_answer: q.standard_answer,
+    analysis: q.analysis,
+    topic: q.topic ?? null,
+    tag_ids: q.tags,
+    visibility: q.visibility,
+    brief: q.brief,
+    accessable: true,
+    source_names: q.source_names,
+    support_translate: Boolean(p),
+    word_info: null,
+  };
+}
+
+/** A real bank question by id. */
+export function bankQuestion(id: string): QuestionData {
+  const q = questions.find((x) => x.id === id);
+  if (!q) throw new Error(`no question ${id} in content/bank`);
+  return toQuestionView(q);
+}
+
+/** The first bank question matching a test, e.g. an input kind with a figure. */
+export function findBankQuestion(test: (q: ContentQuestion) => boolean): QuestionData {
+  const q = questions.find(test);
+  if (!q) throw new Error('no bank question matches');
+  return toQuestionView(q);
+}
+
+/** The first bank question of an input kind. */
+export function bankQuestionOfKind(kind: InputKind): QuestionData {
+  return findBankQuestion((q) => q.input_method.kind === kind);
+}
+
+/** The same question as a viewer who may not see the answer or the explanation receives it. */
+export function withheld(q: QuestionData): QuestionData {
+  return { ...q, standard_answer: null, analysis: null };
+}
+
+/** An answer with some fields set. */
+export function answerWith(over: Partial<Answer>): Answer {
+  return { ...emptyAnswer(), ...over };
+}
+
+/** A wrong key of a one-answer group (for review tests). */
+export function wrongKey(q: QuestionData, group = 0): string {
+  const right = q.standard_answer?.selects[group];
+  const k = q.input_method.option_groups[group]?.options.find((o) => o.key !== right)?.key;
+  if (!k) throw new Error('no wrong option');
+  return k;
+}
