@@ -38,6 +38,12 @@ export const ERROR_KINDS = {
   /** A code was sent to this target less than the minimum interval ago. */
   code_too_frequent: 429,
   rate_limited: 429,
+  /** Exams: the section's time ran out; the change was not taken (an auto-commit exam submitted the section). */
+  exam_time_up: 409,
+  /** Exams: the exam or the section is already submitted; nothing more can change it. */
+  exam_finished: 409,
+  /** Exams: the change was made against an older revision (a replayed call or another device): reload the exam. */
+  stale_revision: 409,
   method_not_allowed: 405,
   internal: 500,
 } as const;

@@ -11,6 +11,12 @@ export const CONTENT_BODY_MAX_BYTES = 24 * 1024 * 1024;
 /** Files one package may hold. */
 export const CONTENT_FILES_MAX = 1000;
 
+/**
+ * Files a content folder holds that are tooling, not content: the folder reader (CLI, first-start seed) and the /sync
+ * page both leave them out of a package. media.json is read by the media seed instead.
+ */
+export const CONTENT_TOOLING_FILES: readonly string[] = ['package.json', 'package-lock.json', 'tsconfig.json', 'media.json'];
+
 /** Problems one response lists; `problem_count` still counts them all (the CLI prints every one). */
 export const CONTENT_PROBLEMS_SHOWN = 5000;
 

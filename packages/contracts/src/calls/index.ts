@@ -1,17 +1,32 @@
 import type { CallDef } from '../define.js';
 import { bookCalls } from './books.js';
 import { contentCalls } from './content-import.js';
+import { examCalls } from './exams.js';
+import { craftCalls } from './crafts.js';
+import { summaryCalls } from './summary.js';
+import { searchCalls } from './search.js';
+import { ideaCalls } from './idea.js';
+import { mediaCalls } from './media.js';
 import { questionCalls } from './questions.js';
 import { systemCalls } from './system.js';
 import { userCalls } from './user.js';
+import { wordCalls } from './words.js';
 
-export { userCalls, systemCalls, questionCalls, bookCalls, contentCalls };
+export { userCalls, systemCalls, questionCalls, bookCalls, contentCalls, ideaCalls, examCalls };
+export * from './exams.js';
+export { craftCalls, summaryCalls, searchCalls };
+export * from './crafts.js';
+export * from './summary.js';
+export * from './search.js';
 export * from './question-view.js';
 export * from './user.js';
 export * from './system.js';
 export * from './questions.js';
 export * from './books.js';
 export * from './content-import.js';
+export * from './idea.js';
+export * from './words.js';
+export * from './media.js';
 
 /** Every call the server registers; the contract fuzz test walks this list. */
 export const allCalls: CallDef[] = [
@@ -20,4 +35,11 @@ export const allCalls: CallDef[] = [
   ...Object.values(questionCalls),
   ...Object.values(bookCalls),
   ...Object.values(contentCalls),
+  ...Object.values(ideaCalls),
+  ...Object.values(wordCalls),
+  ...Object.values(mediaCalls),
+  ...Object.values(examCalls),
+  ...Object.values(craftCalls),
+  ...Object.values(summaryCalls),
+  ...Object.values(searchCalls),
 ];

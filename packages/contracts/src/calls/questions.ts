@@ -8,6 +8,13 @@ import { questionViewSchema } from './question-view.js';
 /** Most questions one `/api/question/get` or one filter page returns (a reading set or a practice page). */
 export const QUESTION_PAGE_MAX = 50;
 
+/**
+ * A keyword search counts at most this many matches: past it the filter answers `capped` with this as `total`, and
+ * its pages hold the first matches found (in list order). Counting every match of a common word would read every
+ * question holding it; a learner narrows the keyword instead of paging through thousands.
+ */
+export const KEYWORD_MATCH_CAP = 500;
+
 /** Every question kind of every category, for the filter's `kind`. */
 export const ALL_QUESTION_KINDS = Object.values(QUESTION_KINDS).flat() as [string, ...string[]];
 
@@ -98,7 +105,15 @@ export const questionCalls = {
       page: z.number().int().min(1).max(10_000).default(1),
       page_size: z.number().int().min(1).max(QUESTION_PAGE_MAX).default(20),
     }),
-    response: z.object({ items: z.array(questionBriefSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() }),
+    response: z.object({
+      items: z.array(questionBriefSchema),
+      /** Exact; for a keyword, at most KEYWORD_MATCH_CAP (then `capped`). */
+      total: z.number().int(),
+      /** A keyword matched more than KEYWORD_MATCH_CAP questions: show "more than {total}", ask for a narrower keyword. */
+      capped: z.boolean(),
+      page: z.number().int(),
+      page_size: z.number().int(),
+    }),
   }),
   categoryConfig: defineCall({
     path: '/api/category/get_config',

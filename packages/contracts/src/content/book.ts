@@ -23,6 +23,24 @@ export type BookAccess = (typeof BOOK_ACCESS)[number];
 export const BOOK_STATUSES = ['NotOpen', 'Start', 'Finish', 'Expired'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 
+/**
+ * The sections of a mock exam (`kind: 'mock'`) and their sizes (product.md, the shorter GRE): the Issue prompt,
+ * section 1 of Verbal and of Quant, and three section-2 variants of each, of which an exam gives the one its
+ * section-1 raw score picks. Every mock has exactly these; an exam shows the learner 1 + 12 + 15 + 12 + 15.
+ */
+export const MOCK_SECTIONS = {
+  issue: 1,
+  v1: 12,
+  'v2-easy': 15,
+  'v2-medium': 15,
+  'v2-hard': 15,
+  q1: 12,
+  'q2-easy': 15,
+  'q2-medium': 15,
+  'q2-hard': 15,
+} as const;
+export type MockSectionName = keyof typeof MOCK_SECTIONS;
+
 /** A section name: '' for plain books; mocks use 'v1', 'v2-easy', 'q2-hard', 'issue'… */
 export const bookSectionNameSchema = z.string().regex(/^[a-z0-9-]{0,20}$/);
 
@@ -38,6 +56,23 @@ export const bookParamSchema = z.strictObject({
   difficulty: z.enum(DIFFICULTIES).optional(),
   topic: z.enum(MATH_TOPICS).optional(),
 });
+
+/** What a mock's sections must be without looking at the questions: the names and sizes of MOCK_SECTIONS, no id twice. */
+function checkMockShape(sections: z.infer<typeof bookSectionSchema>[], ctx: z.RefinementCtx): void {
+  const want = Object.keys(MOCK_SECTIONS);
+  const missing = want.filter((n) => !sections.some((s) => s.section === n));
+  if (missing.length) ctx.addIssue({ code: 'custom', path: ['sections'], message: `a mock needs the sections ${missing.join(', ')}` });
+  const seen = new Set<string>();
+  sections.forEach((s, i) => {
+    const size = MOCK_SECTIONS[s.section as MockSectionName] as number | undefined;
+    if (size === undefined) ctx.addIssue({ code: 'custom', path: ['sections', i, 'section'], message: `'${s.section}' is not a mock section (${want.join(', ')})` });
+    else if (s.question_ids.length !== size) ctx.addIssue({ code: 'custom', path: ['sections', i, 'question_ids'], message: `mock section '${s.section}' holds ${size} questions, not ${s.question_ids.length}` });
+    s.question_ids.forEach((id, j) => {
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['sections', i, 'question_ids', j], message: `question '${id}' appears twice in this mock` });
+      seen.add(id);
+    });
+  });
+}
 
 export const bookTemplateSchema = z
   .strictObject({
@@ -73,6 +108,7 @@ export const bookTemplateSchema = z
     }
     const names = b.sections.map((s) => s.section);
     if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['sections'], message: 'section names repeat' });
+    if (b.kind === 'mock') checkMockShape(b.sections, ctx);
   });
 export type ContentBook = z.infer<typeof bookTemplateSchema>;
 

@@ -65,3 +65,49 @@ export function isAnswered(kind: Gradable['input_method']['kind'], a: Answer): b
       return a.selects.some((s) => s !== '');
   }
 }
+
+type OptionGroups = ContentQuestion['input_method']['option_groups'];
+type AnswerField = 'selects' | 'multi_selects' | 'text' | 'text2' | 'essay';
+
+/** What a numeric or fraction entry box may hold while the learner types: digits, sign, point, commas, spaces. */
+const ENTRY_CHARS = /^[-+0-9., ]*$/;
+/** A SelectSentence answer names a sentence by its 0-based index. */
+const SENTENCE_INDEX = /^\d{1,3}$/;
+const OPTION_KEY = /^[A-I]$/;
+
+/**
+ * Whether an answer has the shape its input kind takes (the exam refuses anything else as invalid_input before
+ * saving it): only the fields the kind uses are filled, box fills name at most one key per blank (an empty string is
+ * a blank not filled yet), multi-selects name each key once. With the question's `option_groups` the keys must also
+ * be options of the right column; without them any option-like key 'A'–'I' passes.
+ */
+export function answerFits(kind: Gradable['input_method']['kind'], a: Answer, groups?: OptionGroups | null): boolean {
+  const only = (...used: AnswerField[]) =>
+    (['selects', 'multi_selects', 'text', 'text2', 'essay'] as const).every((f) => used.includes(f) || a[f].length === 0);
+  const isOption = (column: number, key: string) =>
+    OPTION_KEY.test(key) && (!groups || groups[column]?.options.some((o) => o.key === key) === true);
+  const boxes = (max: number) =>
+    only('selects') && a.selects.length <= Math.min(max, groups?.length ?? max) && a.selects.every((k, i) => k === '' || isOption(i, k));
+  switch (kind) {
+    case 'SingleOption':
+    case 'OneBoxFill':
+      return boxes(1);
+    case 'TwoBoxFill':
+      return boxes(2);
+    case 'ThreeBoxFill':
+      return boxes(3);
+    case 'SelectSentence':
+      return only('selects') && a.selects.length <= 1 && a.selects.every((k) => k === '' || SENTENCE_INDEX.test(k));
+    case 'MultiSelect':
+    case 'SixChooseTwo':
+      return only('multi_selects') && new Set(a.multi_selects).size === a.multi_selects.length && a.multi_selects.every((k) => isOption(0, k));
+    case 'TextFill':
+      return only('text') && ENTRY_CHARS.test(a.text);
+    case 'Fraction':
+      return only('text', 'text2') && ENTRY_CHARS.test(a.text) && ENTRY_CHARS.test(a.text2);
+    case 'Essay':
+      return only('essay');
+    case 'Word':
+      return only('selects', 'text') && a.selects.length <= 1;
+  }
+}

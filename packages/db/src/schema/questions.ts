@@ -49,15 +49,33 @@ export const questions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    /** Filter counts of the big bank read only this index (visibility is in every filter). */
-    index('questions_filter_idx').on(t.category, t.visibility, t.kind, t.difficulty),
-    /** Big bank pages in list order (category, id) without sorting the matches. */
-    index('questions_list_idx').on(t.category, t.id),
     index('questions_passage_idx').on(t.passageId),
-    /** The big bank's tag filter (`tags @> array[tag]`). */
+    /** The big bank's tag filter (`tags @> array[tag]`) when the tag is rare. */
     index('questions_tags_idx').using('gin', t.tags),
-    // The pg_trgm index on search_text is in the custom migration 0005 (drizzle-kit cannot express opclasses there).
+    // Written by hand because drizzle-kit cannot express them: the pg_trgm index on search_text (migration 0005), and
+    // the big bank's list index (migration 0008) `questions_bank_idx` on (category, id) INCLUDE (visibility, kind,
+    // difficulty, topic, tags), which walks pages in list order reading the index alone, and the search's word prefix
+    // index (migration 0011) `questions_word_prefix_idx` on lower(inquiry) text_pattern_ops where category = 5.
   ],
+);
+
+/**
+ * How many questions each combination of the big bank's filters holds, kept exact by statement triggers on
+ * `questions` (migration 0008), so a page's `total` is a sum over a few rows instead of a count over the bank.
+ * `tag` '' counts every question; a tag's rows count the questions carrying it. `topic` '' stands for none.
+ */
+export const questionCounts = pgTable(
+  'question_counts',
+  {
+    tag: text('tag').notNull().default(''),
+    category: smallint('category').notNull(),
+    visibility: text('visibility').notNull(),
+    kind: text('kind').notNull(),
+    difficulty: text('difficulty').notNull(),
+    topic: text('topic').notNull().default(''),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.category, t.visibility, t.kind, t.difficulty, t.topic] })],
 );
 
 /** Content-side book definitions (spec §3 Book.template); what a learner opens is a `user_books` row. */
