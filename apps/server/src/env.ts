@@ -29,6 +29,12 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The web build served at /; absent skips static serving (API-only instances, tests). */
   WEB_DIST: z.string().optional(),
+  /** Folder of the material PDFs and videos named in content/media/media.json; default content/media/files. */
+  MEDIA_DIR: z.string().optional(),
+  /** HMAC key of the signed media addresses; unset: one generated on first start and kept in `settings`. */
+  MEDIA_SIGNING_SECRET: z.union([z.literal(''), z.string().min(32)]).optional(),
+  /** Multiplies every exam time limit (rounded up); the e2e server shortens the clock with it. */
+  EXAM_TIME_SCALE: z.coerce.number().positive().default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;

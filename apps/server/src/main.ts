@@ -3,11 +3,13 @@ import { loadEnv } from './env.js';
 import { demoAccountsTable, demoSeedEnabled, presentDemoAccounts, seedDemoAccounts } from './modules/users/demo-seed.js';
 import { startJobs } from './jobs/index.js';
 import { seedContent } from './modules/content-import/seed.js';
+import { seedMedia } from './modules/media/media.seed.js';
 
 const env = loadEnv();
 const deps = await createDeps(env);
 await seedDemoAccounts(deps);
 await seedContent(deps);
+await seedMedia(deps);
 const app = await buildApp(deps);
 const jobs = await startJobs(deps);
 

@@ -84,3 +84,15 @@ export function canSeeVisibility(actor: Actor | null, visibility: (typeof VISIBI
 export function hasHigherAccess(actor: Actor): boolean {
   return isStaff(actor) || actor.user.higherAccess;
 }
+
+/**
+ * product.md: `download` needs `can_visit_material`. Paid members (VIP and SVIP) hold it with their tier, staff hold
+ * it to check the files, and the `can_visit_material` flag grants it to anyone else (a FreeVIP or a trial account an
+ * operator lets in). The user DTO reports this, the material calls enforce it.
+ */
+export const MATERIAL_MIN_ROLE: RoleKind = 'VIP';
+
+export function canVisitMaterials(user: UserRow, now = new Date()): boolean {
+  if (STAFF_ROLES.some((staff) => hasStaffRole(user, staff)) || user.canVisitMaterial) return true;
+  return ROLE_RANK[effectiveRole(user, now)] >= ROLE_RANK[MATERIAL_MIN_ROLE];
+}

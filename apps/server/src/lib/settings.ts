@@ -7,6 +7,9 @@ export interface SiteSettings {
 }
 
 const DEFAULTS: SiteSettings = { maintenance: false, min_api_version: 0 };
+/** Admin overrides of contract defaults, read raw; each user validates its own shape and falls back to the defaults. */
+export type OverrideKey = 'quotas' | 'exam_timing' | 'review_cap';
+const OVERRIDE_KEYS: readonly string[] = ['quotas', 'exam_timing', 'review_cap'] satisfies OverrideKey[];
 /** Other instances see a switch within this many milliseconds. */
 const CACHE_MS = 2000;
 
@@ -15,19 +18,39 @@ const CACHE_MS = 2000;
  * gate hooks cost no query on most requests; writes bypass it on this instance.
  */
 export class SettingsStore {
-  private cached: { value: SiteSettings; at: number } | null = null;
+  private cached: { value: SiteSettings; overrides: Map<string, unknown>; at: number } | null = null;
   constructor(private readonly db: Db) {}
 
   async get(): Promise<SiteSettings> {
-    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
+    return (await this.load()).value;
+  }
+
+  /** The stored value of an override key (undefined when unset), through the same cache. */
+  async override(key: OverrideKey): Promise<unknown> {
+    return (await this.load()).overrides.get(key);
+  }
+
+  /** Writes an override key (the admin settings page; tests). */
+  async setOverride(key: OverrideKey, value: unknown): Promise<void> {
+    await this.db
+      .insert(settings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+    this.cached = null;
+  }
+
+  private async load(): Promise<NonNullable<SettingsStore['cached']>> {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached;
     const rows = await this.db.select().from(settings);
     const value = { ...DEFAULTS };
+    const overrides = new Map<string, unknown>();
     for (const r of rows) {
       if (r.key === 'maintenance') value.maintenance = r.value === true;
       if (r.key === 'min_api_version' && typeof r.value === 'number') value.min_api_version = r.value;
+      if (OVERRIDE_KEYS.includes(r.key)) overrides.set(r.key, r.value);
     }
-    this.cached = { value, at: Date.now() };
-    return value;
+    this.cached = { value, overrides, at: Date.now() };
+    return this.cached;
   }
 
   async set<K extends keyof SiteSettings>(key: K, value: SiteSettings[K]): Promise<SiteSettings> {

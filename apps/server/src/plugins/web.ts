@@ -14,6 +14,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // The web build writes .br and .gz beside its text files; browsers that accept them get those.
+    preCompressed: true,
     setHeaders(res, path) {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -31,6 +31,18 @@ describe('resume_login and logout', () => {
     expect((await t.call(userCalls.get, {}, { token: second.data.token })).ok).toBe(true);
   });
 
+  it('concurrent requests sharing session look-ups each get their own user, and a logged-out token is refused', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => createUser(t.deps)));
+    const gone = people[5]!;
+    await t.call(userCalls.logout, {}, { token: gone.token });
+    const calls = Array.from({ length: 30 }, (_, i) => people[i % 6]!);
+    const answers = await Promise.all(calls.map((p) => t.call(userCalls.get, {}, { token: p.token })));
+    answers.forEach((r, i) => {
+      if (calls[i] === gone) expect(r).toMatchObject({ status: 401, err: { kind: 'unauthorized' } });
+      else expect(r).toMatchObject({ status: 200, data: { id: calls[i]!.user.id } });
+    });
+  });
+
   it('refuses a missing, malformed or unknown token with 401 unauthorized', async () => {
     expect(await t.call(userCalls.get, {})).toMatchObject({ status: 401, err: { kind: 'unauthorized' } });
     expect(await t.call(userCalls.get, {}, { token: 'short' })).toMatchObject({ status: 401, err: { kind: 'unauthorized' } });

@@ -159,7 +159,9 @@ export function readPackage(files: ContentFile[]): ReadPackage {
     if (names.has(f.name)) out.problems.push({ file: f.name, path: '/', message: 'the package holds two files with this name' });
     names.add(f.name);
     const ext = f.name.toLowerCase().split('.').pop();
-    if (ext === 'json') readJson(f, out);
+    // The media manifest sits in content/ too; the media seed (modules/media) reads it at every start.
+    if (f.name.split('/').pop() === 'media.json') out.skipped.push({ file: f.name, reason: 'media manifest: read by the media seed at start, not imported here' });
+    else if (ext === 'json') readJson(f, out);
     else if (ext === 'csv') readCsv(f, out);
     else out.problems.push({ file: f.name, path: '/', message: 'only .json (questions, passages, books) and .csv (word list) files can be imported' });
   }

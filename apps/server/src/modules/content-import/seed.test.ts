@@ -1,4 +1,4 @@
-import { bookCalls, questionCalls } from '@gre/contracts';
+import { bookCalls, MOCK_SECTIONS, questionCalls } from '@gre/contracts';
 import { bookTemplates, questions } from '@gre/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ describe('seedContent', () => {
     expect(await seedContent(t.deps)).toBeNull();
 
     const kinds = await t.deps.database.db.selectDistinct({ kind: bookTemplates.kind }).from(bookTemplates);
-    expect(kinds.map((k) => k.kind).sort()).toEqual(['archived_pick', 'archived_six_two', 'best', 'higher', 'math2', 'pick', 'season']);
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['archived_pick', 'archived_six_two', 'best', 'higher', 'math2', 'mock', 'pick', 'season']);
     const higher = await t.deps.database.db.select().from(bookTemplates).where(eq(bookTemplates.kind, 'higher'));
     expect(higher.every((b) => b.access === 'lock' && b.minRole === 'SVIP')).toBe(true);
 
@@ -45,5 +45,12 @@ describe('seedContent', () => {
     const ids = opened.data.sections[0]!.questions.map((q) => q.id);
     const views = await t.call(questionCalls.get, { ids: ids.slice(0, 50), book_id: math2.data.books[0]!.id }, { token });
     expect(views.data.questions.every((q) => q.category === 3 && q.topic === math2.data.books[0]!.kind2 && q.analysis !== null)).toBe(true);
+
+    // Mocks are taken as simulated exams only: a learner cannot open one as a book, staff can check it.
+    expect((await t.call(bookCalls.get, { id: 'b-mock-1' }, { token })).err?.kind).toBe('not_found');
+    const asStaff = (await t.call(bookCalls.get, { id: 'b-mock-1' }, { token: (await userWithToken(t.deps.database.db, { isAdmin: true })).token })).data;
+    expect(asStaff.sections.map((s) => [s.section, s.questions.length])).toEqual(Object.entries(MOCK_SECTIONS));
+    const firstId = asStaff.sections[1]!.questions[0]!.id;
+    expect((await t.call(questionCalls.get, { ids: [firstId], book_id: 'b-mock-1' }, { token })).err?.kind).toBe('not_found');
   });
 });

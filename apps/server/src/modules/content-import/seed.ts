@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ContentFile, ImportResult } from '@gre/contracts';
+import { CONTENT_TOOLING_FILES, type ContentFile, type ImportResult } from '@gre/contracts';
 import type { Deps } from '../../lib/deps.js';
 import { countQuestions } from './content.repository.js';
 import { importPackage } from './import.js';
@@ -10,8 +10,7 @@ import { checkPackage } from './validate.js';
 /** The repository's content/ folder: the shipped bank, books and word lists. */
 export const CONTENT_DIR = fileURLToPath(new URL('../../../../../content/', import.meta.url));
 
-/** Files in a content folder that are tooling, not content. */
-const NOT_CONTENT = new Set(['package.json', 'package-lock.json', 'tsconfig.json']);
+const NOT_CONTENT = new Set(CONTENT_TOOLING_FILES);
 
 /**
  * The package a path names: one file, or every .json and .csv below a folder (skipping node_modules and tooling

@@ -31,6 +31,7 @@ const BOOK_CASES: Record<string, Omit<BookGate, 'status'>> = {
   prevent: { kind: 'best', access: 'prevent', minRole: null, unlockAt: null, grantsUnderground: false },
   free: { kind: 'pick', access: 'free', minRole: null, unlockAt: null, grantsUnderground: false },
   'free-granting': { kind: 'pick', access: 'free', minRole: null, unlockAt: null, grantsUnderground: true },
+  mock: { kind: 'mock', access: 'free', minRole: null, unlockAt: null, grantsUnderground: false },
 };
 
 const LEARNER_ROLES = ROLE_KINDS.filter((r) => r !== 'Stranger');
@@ -50,6 +51,8 @@ function expectedBook(bookCase: string, role: RoleKind, higherAccess: boolean): 
     prevent: 'open',
     free: 'open',
     'free-granting': 'open',
+    // Taken only as a simulated exam (its own quota), never opened as a book by a learner.
+    mock: 'not_found',
   };
   const row = table[bookCase]!;
   return typeof row === 'function' ? row(role) : row;

@@ -25,13 +25,15 @@ export type Refusal =
 export type BookDecision = { open: true; listed: true } | { open: false; listed: boolean; refusal: Refusal };
 
 /**
- * Whether a viewer may list and open a book (product.md "Book access"). Staff pass everything. `hide` books are
+ * Whether a viewer may list and open a book (product.md "Book access"). Staff pass everything. Mocks and `hide` books are
  * neither listed nor found; `forbid` are listed but refused; `lock` books refuse before their unlock date
  * (`book_locked`, the date is news to everyone), then below their tier (`limit`); the higher bank also needs the
  * `set_higher` grant.
  */
 export function decideBook(actor: Actor, book: Omit<BookGate, 'status'>, now: Date): BookDecision {
   if (isStaff(actor)) return { open: true, listed: true };
+  // A mock is taken only as a simulated exam, behind its own quota (sim_no_perm); as a book it would skip that.
+  if (book.kind === 'mock') return { open: false, listed: false, refusal: { kind: 'not_found' } };
   if (book.access === 'hide') return { open: false, listed: false, refusal: { kind: 'not_found' } };
   if (book.access === 'forbid') return { open: false, listed: true, refusal: { kind: 'forbidden' } };
   if (book.access === 'lock') {

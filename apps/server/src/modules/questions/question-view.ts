@@ -7,7 +7,12 @@ const PREVIEW_CHARS = 140;
 /** The opening of a stem for lists: blanks as ____, whitespace collapsed. */
 export function stemPreview(inquiry: string): string {
   const flat = inquiry.replace(/\{\{\d\}\}/g, '____').replace(/\s+/g, ' ').trim();
-  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
+  if (flat.length <= PREVIEW_CHARS) return flat;
+  let cut = flat.slice(0, PREVIEW_CHARS - 1);
+  // Never end inside $…$ math: a half formula cannot be typeset, so stop before its opening dollar.
+  const dollars = [...cut.matchAll(/(?<!\\)\$/g)];
+  if (dollars.length % 2 === 1) cut = cut.slice(0, dollars[dollars.length - 1]!.index).trimEnd();
+  return `${cut}…`;
 }
 
 /** A list line; a question the viewer may not open keeps its labels but loses its stem. */

@@ -58,7 +58,7 @@ export async function filterBank(
   const page = q.page ?? 1;
   const pageSize = q.page_size ?? 20;
   const visibilities = VISIBILITIES.filter((v) => canSeeVisibility(actor, v));
-  const { rows, total } = await filterQuestions(deps.database.db, {
+  const { rows, total, capped } = await filterQuestions(deps.database.db, {
     category: q.category ?? 0,
     kind: q.kind,
     difficulty: q.difficulty,
@@ -69,5 +69,5 @@ export async function filterBank(
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  return { items: rows.map((r) => toQuestionBrief(r, true)), total, page, page_size: pageSize };
+  return { items: rows.map((r) => toQuestionBrief(r, true)), total, capped, page, page_size: pageSize };
 }

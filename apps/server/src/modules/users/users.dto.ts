@@ -1,6 +1,6 @@
 import { authorityRecordSchema, ROLE_NAMES, type User, type UserInfo } from '@gre/contracts';
 import { z } from 'zod';
-import { effectiveRole, type UserRow } from '../../lib/authorize.js';
+import { canVisitMaterials, effectiveRole, type UserRow } from '../../lib/authorize.js';
 
 const shanghaiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -26,7 +26,7 @@ export function toUserDto(user: UserRow, now = new Date()): User {
       has_crown: user.hasCrown,
       show_tailor_shelf: user.showTailorShelf,
       show_higher_collect: user.showHigherCollect,
-      can_visit_material: user.canVisitMaterial,
+      can_visit_material: canVisitMaterials(user, now),
     },
     data: {
       phone: user.phone,

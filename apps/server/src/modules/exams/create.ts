@@ -1,0 +1,194 @@
+import { VISIBILITIES, type BookKind, type CreateOption, type examCalls } from '@gre/contracts';
+import { AppError } from '../../lib/app-error.js';
+import { canSeeVisibility, type Actor } from '../../lib/authorize.js';
+import type { Deps } from '../../lib/deps.js';
+import { quotaFor, takeQuotas } from '../../lib/quota.js';
+import { findBook, type BookTemplateRow } from '../books/books.repository.js';
+import { loadBook } from '../books/books.service.js';
+import { decideAccess, decideBook, type Refusal, type Visibility } from '../questions/access.js';
+import { refusalError } from '../questions/refusals.js';
+import { examTiming } from './clock.js';
+import type { CallBody } from './exams.service.js';
+import { decideMock } from './mock-access.js';
+import { bookQuestions, drawQuestions, insertExam, linkUserBook } from './exams.repository.js';
+import { dueBefore } from '../../lib/fsrs.js';
+import { personalDraw } from '../summary/review.repository.js';
+import { reviewAllowance } from '../summary/summary.service.js';
+import {
+  filterLabel,
+  mockSectionsFor,
+  pageSourceOf,
+  personalLabel,
+  personalPageSource,
+  personalSection,
+  practiceSection,
+  quotaNeed,
+  simulateSections,
+  SIMULATE_KIND_NAMES,
+  type ClockMode,
+  type ExamPlan,
+  type PlanItem,
+} from './plan.js';
+
+type CreateBody = CallBody<typeof examCalls.create>;
+type Body<S extends CreateBody['source']> = Extract<CreateBody, { source: S }>;
+type CreateDeps = Pick<Deps, 'database' | 'settings' | 'env'>;
+
+const baseOption = (o: Partial<CreateOption> & Pick<CreateOption, 'kind' | 'enable_count_up'>): CreateOption => ({
+  version: '',
+  include_done: false,
+  with_issue: false,
+  pick_first: false,
+  math_create_kind: 'any',
+  select_kind: null,
+  ...o,
+});
+
+const bookTitle = (row: BookTemplateRow) => [row.title, row.subTitle].filter((s) => s !== '').join(' ');
+
+/** A plain book: every question the learner may see, in book order, as one practice section. */
+async function planBook(deps: CreateDeps, actor: Actor, body: Body<'book'>, mode: ClockMode, now: Date): Promise<ExamPlan> {
+  const { row, gate } = await loadBook(deps, actor, body.book_id);
+  // Mocks are taken only as simulations, behind their own quota; as a practice book they would skip it.
+  if (row.kind === 'mock') throw refusalError({ kind: 'not_found' }, 'book');
+  const opened = decideBook(actor, gate, now);
+  if (!opened.open) throw refusalError(opened.refusal, 'book');
+  const all = await bookQuestions(deps.database.db, row.id);
+  const refused: Refusal[] = [];
+  const items = all.filter((q) => {
+    const d = decideAccess(actor, q.visibility as Visibility, gate, now);
+    if (!d.see) refused.push(d.refusal);
+    return d.see;
+  });
+  if (items.length === 0) {
+    if (refused.some((r) => r.kind === 'public_only')) throw refusalError({ kind: 'public_only' }, 'book');
+    throw new AppError('not_found', 'the book has no question this learner may practise', '这本题本中没有可练习的题目');
+  }
+  const timing = examTiming(await deps.settings.override('exam_timing'));
+  return {
+    name: bookTitle(row),
+    kind: 'book',
+    source: pageSourceOf(row.kind as BookKind),
+    templateId: row.id,
+    createOption: baseOption({ kind: 'book', version: row.id, enable_count_up: body.enable_count_up }),
+    isAutoCommit: body.is_auto_commit,
+    sections: [practiceSection(items, timing, mode)],
+  };
+}
+
+/** A big-bank draw: only questions this learner may see outside books. */
+async function planFilter(deps: CreateDeps, actor: Actor, body: Body<'filter'>, mode: ClockMode): Promise<ExamPlan> {
+  const items = await drawQuestions(deps.database.db, {
+    userId: actor.user.id,
+    ...body.filter,
+    visibilities: VISIBILITIES.filter((v) => canSeeVisibility(actor, v)),
+    mathCreateKind: body.math_create_kind,
+    includeDone: body.include_done,
+    pickFirst: body.pick_first,
+    count: body.count,
+  });
+  if (items.length === 0) throw new AppError('not_found', 'no question matches the filter', '没有符合条件的题目');
+  const timing = examTiming(await deps.settings.override('exam_timing'));
+  return {
+    name: filterLabel(body.filter, body.math_create_kind),
+    kind: 'filter',
+    source: 'Exercise',
+    templateId: null,
+    createOption: baseOption({
+      kind: 'filter',
+      include_done: body.include_done,
+      pick_first: body.pick_first,
+      math_create_kind: body.math_create_kind,
+      enable_count_up: body.enable_count_up,
+    }),
+    isAutoCommit: body.is_auto_commit,
+    sections: [practiceSection(items, timing, mode)],
+  };
+}
+
+/**
+ * Practice from the personal pages: the learner's own crafts by scope and filter, of questions they may see outside
+ * books. Due re-reviews never exceed what today's cap leaves.
+ */
+async function planPersonal(deps: CreateDeps, actor: Actor, body: Body<'personal'>, mode: ClockMode, now: Date): Promise<ExamPlan> {
+  let count = body.count;
+  if (body.scope === 'due') {
+    const { left } = await reviewAllowance(deps, actor, now);
+    if (left === 0) throw new AppError('conflict', 'the daily re-review cap is reached', '今天的复习已达上限，明天再来吧');
+    count = Math.min(count, left);
+  }
+  const items = await personalDraw(deps.database.db, {
+    userId: actor.user.id,
+    scope: body.scope,
+    filter: body.filter,
+    visibilities: VISIBILITIES.filter((v) => canSeeVisibility(actor, v)),
+    dueBy: dueBefore(now),
+    count,
+  });
+  if (items.length === 0) throw new AppError('not_found', `no question in the personal scope ${body.scope}`, '没有符合条件的题目');
+  const timing = examTiming(await deps.settings.override('exam_timing'));
+  return {
+    name: personalLabel(body.scope, body.filter),
+    kind: 'personal',
+    source: personalPageSource(body.scope),
+    templateId: null,
+    createOption: baseOption({ kind: 'personal', enable_count_up: body.enable_count_up }),
+    isAutoCommit: body.is_auto_commit,
+    sections: [personalSection(body.scope, items, timing, mode)],
+  };
+}
+
+/** A simulation of a mock: its access (decideMock), then its sections by simulate kind. */
+async function planSimulate(deps: CreateDeps, actor: Actor, body: Body<'simulate'>, mode: ClockMode, now: Date): Promise<ExamPlan> {
+  const row = await findBook(deps.database.db, body.version);
+  if (!row) throw refusalError({ kind: 'not_found' }, 'mock');
+  const opened = decideMock(actor, row, now);
+  if (!opened.open) throw refusalError(opened.refusal, 'mock');
+  const rows = await bookQuestions(deps.database.db, row.id, mockSectionsFor(body.select_kind));
+  const bySection = new Map<string, PlanItem[]>();
+  for (const r of rows) bySection.set(r.section, [...(bySection.get(r.section) ?? []), r]);
+  const timing = examTiming(await deps.settings.override('exam_timing'));
+  const sections = simulateSections(body.select_kind, bySection, timing, mode, Math.random() < 0.5);
+  if (sections.some((s) => s.part !== 2 && s.items.length === 0)) throw new AppError('not_found', `mock ${row.id} lacks a section`, '这套模考缺少题目');
+  return {
+    name: `${row.title} · ${SIMULATE_KIND_NAMES[body.select_kind]}`,
+    kind: 'simulate',
+    source: 'Simulate',
+    templateId: row.id,
+    createOption: baseOption({
+      kind: 'simulate',
+      version: row.id,
+      with_issue: body.select_kind === 'full',
+      enable_count_up: body.enable_count_up,
+      select_kind: body.select_kind,
+    }),
+    isAutoCommit: body.is_auto_commit,
+    sections,
+  };
+}
+
+/**
+ * Creates an exam from a book, a big-bank filter, the personal pages or a mock. The plan is read first; then one transaction takes the
+ * quotas, writes the exam and links the learner's copy of the book — all or nothing, so a refused quota leaves no
+ * exam and no counter moved.
+ */
+export async function createExam(deps: CreateDeps, actor: Actor, body: CreateBody, now = new Date()): Promise<{ id: number }> {
+  const mode: ClockMode = { scale: deps.env.EXAM_TIME_SCALE, countUp: body.enable_count_up };
+  const plan =
+    body.source === 'book'
+      ? await planBook(deps, actor, body, mode, now)
+      : body.source === 'filter'
+        ? await planFilter(deps, actor, body, mode)
+        : body.source === 'personal'
+          ? await planPersonal(deps, actor, body, mode, now)
+          : await planSimulate(deps, actor, body, mode, now);
+  const quota = quotaFor(actor, await deps.settings.override('quotas'));
+  const need = quotaNeed(plan.sections, plan.kind === 'simulate');
+  const id = await deps.database.db.transaction(async (tx) => {
+    await takeQuotas(tx, actor, quota, need, now);
+    const examId = await insertExam(tx, actor.user.id, plan);
+    if (plan.templateId) await linkUserBook(tx, actor.user.id, plan.templateId, examId);
+    return examId;
+  });
+  return { id };
+}

@@ -1,0 +1,235 @@
+import { ANSWER_GRACE_SECONDS, type Answer, type ExamView } from '@gre/contracts';
+import { examItems, exams, examSections } from '@gre/db';
+import { asc, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TestApp } from '../../../test/test-app.js';
+import type { Actor } from '../../lib/authorize.js';
+import { AppError } from '../../lib/app-error.js';
+import { MAX_BATCHES, writeChange } from './change-fast.js';
+import { beat, beatSql } from './clock.js';
+import { answerKeys, createAndGet, examTestApp, learner, rewindBeat, rightAnswer, wrongAnswer, type Learner } from './exams.fixtures.js';
+import { answerInTransaction, flagInTransaction, moveInTransaction } from './exams.service.js';
+import { rawQuery } from '../../lib/raw-query.js';
+import { SectionCache, sectionItems } from './section-cache.js';
+
+// Every bare statement passes through this spy, so a test can tell whether the one statement wrote.
+vi.mock('../../lib/raw-query.js', { spy: true });
+const spy = vi.mocked(rawQuery);
+/** Whether the last call's one-statement answer ran and wrote. */
+async function lastOneStatement(): Promise<'wrote' | 'nothing' | 'not run'> {
+  const i = spy.mock.calls.findLastIndex(([, q]) => q.name.endsWith('_one_statement'));
+  if (i < 0) return 'not run';
+  const rows = (await spy.mock.results[i]!.value) as unknown[];
+  spy.mockClear();
+  return rows.length > 0 ? 'wrote' : 'nothing';
+}
+
+// The one-statement answer (decision 009) against the transactional path it stands in for: it must accept exactly
+// what that path accepts and leave the same rows, under races too; the cache it leans on must never hold a section
+// without items, and must notice a re-imported question.
+
+let t: TestApp;
+let vip: Learner;
+beforeAll(async () => {
+  t = await examTestApp();
+  vip = await learner(t, { roleKind: 'VIP' });
+});
+afterAll(() => t.close());
+
+const db = () => t.deps.database.db;
+const blank: Answer = { selects: [], multi_selects: [], text: '', text2: '', essay: '' };
+const BOOK = 'b-pick-filling-medium-1';
+
+async function started(l: Learner, opts: { is_auto_commit?: boolean; book_id?: string } = {}): Promise<{ exam: ExamView; rev: number }> {
+  const exam = await createAndGet(l, { source: 'book', book_id: opts.book_id ?? BOOK, is_auto_commit: opts.is_auto_commit ?? true });
+  const res = await l.start(exam.id, 0);
+  expect(res.err).toBeNull();
+  return { exam: (await l.get(exam.id)).data, rev: res.data.revision };
+}
+
+/** The rows a change touches, with the last beat in whole seconds before now (the two exams run ms apart). */
+async function rows(id: number) {
+  const [e] = await db()
+    .select({ status: exams.status, revision: exams.revision, cs: exams.cursorSection, cq: exams.cursorQuestion, beatAgo: sql<number>`round(extract(epoch from (now() - ${exams.lastBeatAt})))::float8` })
+    .from(exams)
+    .where(eq(exams.id, id));
+  const sections = await db().select({ used: examSections.usedTimeSeconds, finished: examSections.finished }).from(examSections).where(eq(examSections.examId, id)).orderBy(asc(examSections.index));
+  const items = await db()
+    .select({ answer: examItems.answer, state: examItems.state, flagged: examItems.flagged, used: examItems.usedTimeSeconds, answered: sql<boolean>`${examItems.answeredAt} is not null` })
+    .from(examItems)
+    .where(eq(examItems.examId, id))
+    .orderBy(asc(examItems.sectionIndex), asc(examItems.position));
+  return { exam: e!, sections, items };
+}
+
+/** Puts the last beat `seconds` (fractional, maybe negative) before now, the same on both exams of a comparison. */
+async function beatAgo(id: number, seconds: number) {
+  await db().execute(sql`update exams set last_beat_at = now() - make_interval(secs => ${seconds}::float8) where id = ${id}`);
+}
+
+describe('the beat in SQL', () => {
+  it('adds and moves exactly as beat() does', async () => {
+    const b = beatSql('x.elapsed');
+    const edges = [null, -5, -0.5, 0, 1e-9, 0.3, 1, 1.999, 19, 19.999, 20, 20.5, 3600];
+    // Subnormal doubles aside: PostgreSQL's float8 input refuses them.
+    const values = [...edges, ...fc.sample(fc.double({ min: -100, max: 100, noNaN: true }).filter((v) => v === 0 || Math.abs(v) > 1e-300), 200)];
+    const res = await db().execute<{ add: number; to_now: boolean }>(
+      sql.raw(`select ${b.add} as add, ${b.toNow} as to_now from jsonb_array_elements('${JSON.stringify(values)}'::jsonb) with ordinality v(j, n),
+        lateral (select (case when jsonb_typeof(v.j) = 'null' then null else (v.j)::text::float8 end) as elapsed) x order by v.n`),
+    );
+    expect(res.rows.map((r) => [Number(r.add), r.to_now])).toEqual(values.map((v) => [beat(v).add, beat(v).next === 'now']));
+  });
+});
+
+describe('the section cache', () => {
+  it('keeps the most recently used sections up to its size', () => {
+    const c = new SectionCache(2);
+    c.set(1, 0, []);
+    c.set(2, 0, []);
+    c.get(1, 0);
+    c.set(3, 0, []);
+    expect([c.get(1, 0), c.get(2, 0), c.get(3, 0)].map(Boolean)).toEqual([true, false, true]);
+    expect(c.size).toBe(2);
+  });
+
+  it('never holds a section without items; section 2 of a mock is read once it has them', async () => {
+    const sim = await learner(t, { roleKind: 'SVIP' });
+    const exam = await createAndGet(sim, { source: 'simulate', version: 'b-mock-1', select_kind: 'verbal' });
+    const rev = (await sim.start(exam.id, 0)).data.revision;
+    expect((await sim.answer(exam.id, rev, 1, 0, { selects: ['A'] })).err?.kind).toBe('invalid_input');
+    expect(await sectionItems(t.deps.database, exam.id, 1)).toBeNull();
+    const done = await sim.finish(exam.id, rev, 0);
+    const items = await sectionItems(t.deps.database, exam.id, 1);
+    expect(items?.length).toBe((await sim.get(exam.id)).data.sections[1]!.items.length);
+    expect((await sim.answer(exam.id, done.data.revision, 1, 0, {})).data.revision).toBe(done.data.revision + 1);
+  });
+
+  it('a re-imported question sends the answer through the transaction and refreshes the entry', async () => {
+    const { exam, rev } = await started(vip);
+    const first = await vip.answer(exam.id, rev, 0, 0, {});
+    const before = (await sectionItems(t.deps.database, exam.id, 0))![0]!.questionStamp;
+    await db().execute(sql`update questions set updated_at = now() + interval '1 second' where id = ${exam.sections[0]!.items[0]!.question.id}`);
+    const id = exam.sections[0]!.items[0]!.question.id;
+    const a = rightAnswer((await answerKeys(db(), [id])).get(id)!);
+    expect((await vip.answer(exam.id, first.data.revision, 0, 0, a)).data.revision).toBe(first.data.revision + 1);
+    expect((await sectionItems(t.deps.database, exam.id, 0))![0]!.questionStamp).not.toBe(before);
+    expect((await vip.get(exam.id)).data.sections[0]!.items[0]!.action.answer).toEqual(a);
+  });
+});
+
+describe('answer, flag and move in one statement', () => {
+  it('writes an accepted change and bumps the revision; writes nothing for another learner, a stale revision or a missing item', async () => {
+    const { exam, rev } = await started(vip);
+    const item = (await sectionItems(t.deps.database, exam.id, 0))![0]!;
+    const action = { kind: 'answer' as const, answer: blank, state: 'NotAnswered' as const, questionStamp: item.questionStamp };
+    const w = { examId: exam.id, userId: vip.userId, revision: rev, section: 0, position: 0, action };
+    const before = await rows(exam.id);
+    expect(await writeChange(t.deps.database, { ...w, userId: vip.userId + 1000 })).toBeNull();
+    expect(await writeChange(t.deps.database, { ...w, revision: rev + 1 })).toBeNull();
+    expect(await writeChange(t.deps.database, { ...w, position: 200 })).toBeNull();
+    expect(await writeChange(t.deps.database, { ...w, section: 1 })).toBeNull();
+    expect(await writeChange(t.deps.database, { ...w, action: { ...action, questionStamp: '2000-01-01 00:00:00+00' } })).toBeNull();
+    expect(await rows(exam.id)).toEqual(before);
+    expect(await writeChange(t.deps.database, w)).toMatchObject({ revision: rev + 1, status: 'Start', section: 0 });
+    expect((await rows(exam.id)).items[0]).toMatchObject({ answer: blank, state: 'NotAnswered', answered: true });
+    expect(await writeChange(t.deps.database, { ...w, revision: rev + 1, position: 3, action: { kind: 'move' } })).toMatchObject({ revision: rev + 2 });
+    expect(await writeChange(t.deps.database, { ...w, revision: rev + 2, position: 3, action: { kind: 'flag', flagged: true } })).toMatchObject({ revision: rev + 3 });
+    const after = await rows(exam.id);
+    expect([after.exam.cq, after.items[3]!.state, after.items[3]!.flagged]).toEqual([3, 'NotAnswered', true]);
+  });
+
+  it('changes that arrive together share one statement, one row each', async () => {
+    const exams = await Promise.all(Array.from({ length: MAX_BATCHES + 3 }, () => started(vip)));
+    const stamps = await Promise.all(exams.map(({ exam }) => sectionItems(t.deps.database, exam.id, 0)));
+    spy.mockClear();
+    const written = await Promise.all(
+      exams.map(({ exam, rev }, n) =>
+        writeChange(t.deps.database, { examId: exam.id, userId: vip.userId, revision: rev, section: 0, position: n, action: { kind: 'answer', answer: blank, state: 'NotAnswered', questionStamp: stamps[n]![n]!.questionStamp } }),
+      ),
+    );
+    expect(written.map((w) => w?.revision)).toEqual(exams.map(({ rev }) => rev + 1));
+    // The first ones go at once, alone, while batch slots are free; the three that came meanwhile share the next.
+    const statements = spy.mock.calls.filter(([, q]) => q.name === 'exam_answer_one_statement').map(([, q]) => (JSON.parse(q.values[0] as string) as unknown[]).length);
+    expect(statements).toEqual([...Array.from({ length: MAX_BATCHES }, () => 1), 3]);
+    for (const [n, { exam }] of exams.entries()) expect((await rows(exam.id)).items[n]).toMatchObject({ answer: blank, answered: true });
+  });
+
+  it('racing answers on one revision: exactly one wins, one answer saved', async () => {
+    const { exam, rev } = await started(vip);
+    const race = await Promise.all([0, 1, 2, 3].map((q) => vip.answer(exam.id, rev, 0, q, {})));
+    expect(race.filter((r) => r.ok)).toHaveLength(1);
+    expect(race.filter((r) => r.err?.kind === 'stale_revision')).toHaveLength(3);
+    const after = await rows(exam.id);
+    expect(after.exam.revision).toBe(rev + 1);
+    expect(after.items.filter((i) => i.answered)).toHaveLength(1);
+  });
+
+  it('racing changes and heartbeats count the seconds since the last beat once', async () => {
+    const { exam, rev } = await started(vip);
+    await rewindBeat(db(), exam.id, 7);
+    const calls = await Promise.all([vip.heartbeat(exam.id, 0), vip.answer(exam.id, rev, 0, 0, {}), vip.heartbeat(exam.id, 0), vip.flag(exam.id, rev, 0, 1, true), vip.move(exam.id, rev, 0, 2)]);
+    expect(calls.filter((r) => r.ok)).toHaveLength(3);
+    const after = await rows(exam.id);
+    expect(after.sections[0]!.used).toBe(7);
+    expect(after.items.reduce((n, i) => n + i.used, 0)).toBe(7);
+  });
+
+  // Two identical exams take the same steps: one through the service (one statement when it can), the other through
+  // the transaction only. The one statement must write exactly when the transaction accepts, and the rows must stay
+  // the same: answers, flags, states, item and section seconds, cursor, revision, status, the last beat.
+  it('writes exactly what the transaction accepts and leaves the same rows', { timeout: 180_000 }, async () => {
+    const l = await learner(t, { roleKind: 'SVIP' });
+    const actor = { user: { id: l.userId } } as Actor;
+    const view = (await started(l)).exam;
+    const ids = view.sections[0]!.items.map((i) => i.question.id);
+    const keys = await answerKeys(db(), ids);
+    const limit = view.sections[0]!.time_limit_seconds;
+    // Beats ending in .7 s: the whole seconds are unambiguous and the two exams' last beats round alike.
+    const step = fc.record({
+      beat: fc.integer({ min: -2, max: 25 }).map((s) => s + 0.7),
+      // `late`: an answer with the section's clock just inside the grace, so the beat may carry it past.
+      kind: fc.constantFrom('answer', 'answer', 'answer', 'flag', 'move', 'move', 'late'),
+      q: fc.oneof({ arbitrary: fc.integer({ min: 0, max: 5 }), weight: 9 }, { arbitrary: fc.integer({ min: 6, max: 30 }), weight: 1 }),
+      how: fc.constantFrom('right', 'wrong', 'clear', 'bad'),
+      stale: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+    });
+    let wrote = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 10 }), fc.boolean(), async (steps, autoCommit) => {
+        const pair = [(await started(l, { is_auto_commit: autoCommit })).exam, (await started(l, { is_auto_commit: autoCommit })).exam];
+        for (const s of steps) {
+          const outcomes: string[] = [];
+          let statement = 'not run';
+          for (const [n, exam] of pair.entries()) {
+            const rev = (await rows(exam.id)).exam.revision - (s.stale ? 1 : 0);
+            await beatAgo(exam.id, s.beat);
+            if (s.kind === 'late') await db().update(examSections).set({ usedTimeSeconds: limit + ANSWER_GRACE_SECONDS - 1 }).where(eq(examSections.examId, exam.id));
+            const key = keys.get(ids[s.q] ?? '');
+            const answer = !key || s.how === 'clear' ? blank : s.how === 'right' ? rightAnswer(key) : s.how === 'wrong' ? wrongAnswer(key) : { ...blank, essay: 'not a choice' };
+            const at = { id: exam.id, revision: rev, section_index: 0, question_index: s.q };
+            if (n === 0) {
+              spy.mockClear();
+              const res = s.kind === 'flag' ? await l.flag(exam.id, rev, 0, s.q, true) : s.kind === 'move' ? await l.move(exam.id, rev, 0, s.q) : await l.answer(exam.id, rev, 0, s.q, answer);
+              outcomes.push(res.err?.kind ?? 'ok');
+              statement = await lastOneStatement();
+            } else {
+              const run = s.kind === 'flag' ? flagInTransaction(t.deps, actor, { ...at, flagged: true }) : s.kind === 'move' ? moveInTransaction(t.deps, actor, at) : answerInTransaction(t.deps, actor, { ...at, answer });
+              outcomes.push(await run.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.kind : String(e))));
+            }
+          }
+          const label = JSON.stringify(s);
+          expect(outcomes[0], label).toBe(outcomes[1]);
+          // Past the section's end or with an answer that does not fit, the statement is not even tried.
+          const tried = s.q < ids.length && (s.kind === 'flag' || s.kind === 'move' || s.how !== 'bad');
+          expect(statement, label).toBe(!tried ? 'not run' : outcomes[1] === 'ok' ? 'wrote' : 'nothing');
+          if (statement === 'wrote') wrote += 1;
+          const [a, b] = await Promise.all(pair.map((exam) => rows(exam.id)));
+          expect(a, label).toEqual(b);
+        }
+      }),
+      { numRuns: 12 },
+    );
+    expect(wrote).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,122 @@
+import { examCalls, type Answer, type ContentQuestion, type CreateExamRequest, type ExamView, type RoleKind } from '@gre/contracts';
+import { questions, type Db } from '@gre/db';
+import { inArray, sql } from 'drizzle-orm';
+import { userWithToken } from '../../../test/actors.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { importPackage } from '../content-import/import.js';
+import { CONTENT_DIR, readPackageFrom } from '../content-import/seed.js';
+
+// Test fixtures of the exam tests: an app with the shipped bank and books (mocks are exactly MOCK_SECTIONS sizes; the
+// word lists are left out, they take long and no exam here uses them), learners by role, and a client per learner.
+
+export async function examTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp(env);
+  await importPackage(
+    t.deps.database.db,
+    readPackageFrom(CONTENT_DIR).filter((f) => !f.name.startsWith('words/')),
+  );
+  return t;
+}
+
+export type Learner = ReturnType<typeof learnerClient>;
+
+export async function learner(t: TestApp, overrides: { roleKind?: RoleKind; isAdmin?: boolean } = {}): Promise<Learner> {
+  const { user, token } = await userWithToken(t.deps.database.db, { roleKind: overrides.roleKind ?? 'VIP', isAdmin: overrides.isAdmin ?? false });
+  return learnerClient(t, token, user.id);
+}
+
+/** The exam calls as one learner makes them. */
+export function learnerClient(t: TestApp, token: string, userId: number) {
+  const c = <C extends (typeof examCalls)[keyof typeof examCalls]>(call: C, body: Record<string, unknown>) => t.call(call, body, { token });
+  return {
+    token,
+    userId,
+    create: (body: CreateExamRequest) => c(examCalls.create, body),
+    get: (id: number) => c(examCalls.get, { id }),
+    result: (id: number) => c(examCalls.result, { id }),
+    start: (id: number, revision: number) => c(examCalls.start, { id, revision }),
+    heartbeat: (id: number, section_index: number, question_index = 0) => c(examCalls.heartbeat, { id, section_index, question_index }),
+    move: (id: number, revision: number, section_index: number, question_index: number) => c(examCalls.move, { id, revision, section_index, question_index }),
+    answer: (id: number, revision: number, section_index: number, question_index: number, answer: Partial<Answer>) =>
+      c(examCalls.answer, { id, revision, section_index, question_index, answer }),
+    flag: (id: number, revision: number, section_index: number, question_index: number, flagged: boolean) =>
+      c(examCalls.flag, { id, revision, section_index, question_index, flagged }),
+    finish: (id: number, revision: number, section_index: number) => c(examCalls.finishSection, { id, revision, section_index }),
+    list: (body: Record<string, unknown> = {}) => c(examCalls.list, body),
+    remove: (id: number) => c(examCalls.delete, { id }),
+    report: (book_id: string, window?: string) => c(examCalls.report, window ? { book_id, window } : { book_id }),
+    simulateList: () => c(examCalls.simulateList, {}),
+  };
+}
+
+/** Creates an exam and returns its view; throws with the error kind when refused. */
+export async function createAndGet(l: Learner, body: CreateExamRequest): Promise<ExamView> {
+  const created = await l.create(body);
+  if (!created.ok) throw new Error(`create refused: ${created.err?.kind} ${created.err?.detail}`);
+  return (await l.get(created.data.id)).data;
+}
+
+type Key = { input_method: ContentQuestion['input_method']; standard_answer: ContentQuestion['standard_answer'] };
+
+/** Standard answers and input methods of questions, straight from the bank. */
+export async function answerKeys(db: Db, ids: string[]): Promise<Map<string, Key>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: questions.id, input_method: questions.inputMethod, standard_answer: questions.standardAnswer })
+    .from(questions)
+    .where(inArray(questions.id, ids));
+  return new Map(rows.map((r) => [r.id, r as unknown as Key]));
+}
+
+const blank: Answer = { selects: [], multi_selects: [], text: '', text2: '', essay: '' };
+
+/** The right answer in the answer shape. */
+export function rightAnswer(k: Key): Answer {
+  const sa = k.standard_answer;
+  switch (k.input_method.kind) {
+    case 'MultiSelect':
+    case 'SixChooseTwo':
+      return { ...blank, multi_selects: sa.multi_selects };
+    case 'TextFill':
+      return { ...blank, text: sa.text };
+    case 'Fraction':
+      return { ...blank, text: sa.text, text2: sa.text2 };
+    case 'Essay':
+      return { ...blank, essay: 'Technology shapes how people learn, and a good essay weighs both sides of the claim.' };
+    default:
+      return { ...blank, selects: sa.selects };
+  }
+}
+
+/** An answer of the right shape that is wrong. */
+export function wrongAnswer(k: Key): Answer {
+  const sa = k.standard_answer;
+  const keys = (col: number) => k.input_method.option_groups[col]?.options.map((o) => o.key) ?? [];
+  switch (k.input_method.kind) {
+    case 'MultiSelect':
+    case 'SixChooseTwo': {
+      const other = keys(0).find((key) => !sa.multi_selects.includes(key))!;
+      return { ...blank, multi_selects: [...sa.multi_selects.slice(1), other] };
+    }
+    case 'TextFill':
+      return { ...blank, text: String(Number(sa.text.replace(/,/g, '')) + 1) };
+    case 'Fraction':
+      return { ...blank, text: String(Number(sa.text) + 1), text2: sa.text2 };
+    case 'SelectSentence':
+      return { ...blank, selects: [String(Number(sa.selects[0]) === 0 ? 1 : 0)] };
+    case 'Essay':
+      return { ...blank, essay: 'A short essay.' };
+    default:
+      return { ...blank, selects: sa.selects.map((s, i) => keys(i).find((key) => key !== s)!) };
+  }
+}
+
+/** Rewinds an exam's last beat, as if the learner had spent `seconds` on the screen since. */
+export async function rewindBeat(db: Db, examId: number, seconds: number): Promise<void> {
+  await db.execute(sql`update exams set last_beat_at = last_beat_at - make_interval(secs => ${seconds}::int) where id = ${examId}`);
+}
+
+/** Sets a section's used time directly (time-up tests). */
+export async function setUsed(db: Db, examId: number, sectionIndex: number, used: number): Promise<void> {
+  await db.execute(sql`update exam_sections set used_time_seconds = ${used}::int where exam_id = ${examId} and index = ${sectionIndex}::int`);
+}

@@ -1,0 +1,154 @@
+import { bookItems, examItems, exams, examSections, questions, questionStats, userBooks, type Db } from '@gre/db';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { listConditions } from '../questions/questions.repository.js';
+import type { Tx } from './change.repository.js';
+import type { ExamPlan, PlanItem } from './plan.js';
+
+export type ExamRow = typeof exams.$inferSelect;
+export type SectionRow = typeof examSections.$inferSelect;
+export type ItemRow = typeof examItems.$inferSelect;
+
+/** A book's questions in book order with what an exam copies of them; `sections` narrows to some (a mock's v1, q1…). */
+export async function bookQuestions(db: Db, bookId: string, sections?: string[]): Promise<(PlanItem & { section: string; visibility: string })[]> {
+  const where = [eq(bookItems.bookId, bookId)];
+  if (sections) where.push(inArray(bookItems.section, sections));
+  return db
+    .select({
+      section: bookItems.section,
+      questionId: questions.id,
+      category: questions.category,
+      visibility: questions.visibility,
+      inputKind: sql<string>`${questions.inputMethod} ->> 'kind'`,
+    })
+    .from(bookItems)
+    .innerJoin(questions, eq(questions.id, bookItems.questionId))
+    .where(and(...where))
+    .orderBy(asc(bookItems.position));
+}
+
+export interface DrawQuery {
+  userId: number;
+  category: number;
+  kind?: string | undefined;
+  difficulty?: string | undefined;
+  topic?: string | undefined;
+  tag?: string | undefined;
+  visibilities: string[];
+  mathCreateKind: 'any' | 'comparison' | 'solving';
+  includeDone: boolean;
+  pickFirst: boolean;
+  count: number;
+}
+
+/**
+ * A filter exam's questions: the big bank's conditions (the same as /api/question/filter), then the quant family,
+ * then — unless `includeDone` — nothing this learner answered in an earlier exam; the first in bank order or a
+ * random draw.
+ */
+export async function drawQuestions(db: Db, q: DrawQuery): Promise<PlanItem[]> {
+  const where: SQL[] = listConditions(q);
+  if (q.mathCreateKind === 'comparison') where.push(eq(questions.kind, 'qc'));
+  if (q.mathCreateKind === 'solving') where.push(eq(questions.category, 3), ne(questions.kind, 'qc'));
+  if (!q.includeDone) {
+    where.push(sql`not exists (select 1 from exam_items ei join exams e on e.id = ei.exam_id
+      where e.user_id = ${q.userId} and ei.question_id = ${questions.id} and ei.state = 'Answered')`);
+  }
+  return db
+    .select({ questionId: questions.id, category: questions.category, inputKind: sql<string>`${questions.inputMethod} ->> 'kind'` })
+    .from(questions)
+    .where(and(...where))
+    .orderBy(...(q.pickFirst ? [asc(questions.category), asc(questions.id)] : [sql`random()`]))
+    .limit(q.count);
+}
+
+/** Writes an exam with its sections and items; returns its id. */
+export async function insertExam(tx: Tx, userId: number, plan: ExamPlan): Promise<number> {
+  const [row] = await tx
+    .insert(exams)
+    .values({
+      userId,
+      templateId: plan.templateId,
+      name: plan.name,
+      kind: plan.kind,
+      source: plan.source,
+      createOption: plan.createOption,
+      isAutoCommit: plan.isAutoCommit,
+    })
+    .returning({ id: exams.id });
+  const examId = row!.id;
+  await tx.insert(examSections).values(
+    plan.sections.map((s, index) => ({
+      examId,
+      index,
+      name: s.name,
+      area: s.area,
+      part: s.part,
+      bookSection: s.bookSection,
+      timeLimitSeconds: s.timeLimit,
+      questionCount: s.questionCount,
+    })),
+  );
+  const items = plan.sections.flatMap((s, sectionIndex) => s.items.map((i, position) => ({ examId, sectionIndex, position, questionId: i.questionId, inputKind: i.inputKind })));
+  if (items.length > 0) await tx.insert(examItems).values(items);
+  return examId;
+}
+
+/**
+ * The learner's copy of the book now runs this exam. A copy once Finish stays Finish (a `prevent` book keeps its
+ * answers open after the first finish); the newest copy is the one every reader takes.
+ */
+export async function linkUserBook(tx: Tx, userId: number, templateId: string, examId: number): Promise<void> {
+  const [copy] = await tx
+    .select({ id: userBooks.id })
+    .from(userBooks)
+    .where(and(eq(userBooks.userId, userId), eq(userBooks.templateId, templateId)))
+    .orderBy(desc(userBooks.id))
+    .limit(1)
+    .for('update');
+  let id = copy?.id;
+  if (id === undefined) {
+    const [row] = await tx.insert(userBooks).values({ userId, templateId, examId, status: 'Start' }).returning({ id: userBooks.id });
+    id = row!.id;
+  } else {
+    await tx
+      .update(userBooks)
+      .set({ examId, status: sql`case when ${userBooks.status} = 'Finish' then 'Finish' else 'Start' end`, updatedAt: sql`now()` })
+      .where(eq(userBooks.id, id));
+  }
+  await tx.update(exams).set({ userBookId: id }).where(eq(exams.id, examId));
+}
+
+/** One of this learner's exams, never a Close one. */
+export async function findExam(db: Db, id: number, userId: number): Promise<ExamRow | null> {
+  const [row] = await db
+    .select()
+    .from(exams)
+    .where(and(eq(exams.id, id), eq(exams.userId, userId), ne(exams.status, 'Close')));
+  return row ?? null;
+}
+
+/** Sections and items of an exam in order, two queries. */
+export async function examContents(db: Db, examId: number): Promise<{ sections: SectionRow[]; items: ItemRow[] }> {
+  const [sections, items] = await Promise.all([
+    db.select().from(examSections).where(eq(examSections.examId, examId)).orderBy(asc(examSections.index)),
+    db.select().from(examItems).where(eq(examItems.examId, examId)).orderBy(asc(examItems.sectionIndex), asc(examItems.position)),
+  ]);
+  return { sections, items };
+}
+
+/** The community figures of some questions. */
+export async function statsOf(db: Db, ids: string[]): Promise<Map<string, { attempts: number; correct: number; time: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(questionStats).where(inArray(questionStats.questionId, ids));
+  return new Map(rows.map((r) => [r.questionId, { attempts: r.attempts, correct: r.correct, time: Number(r.timeSeconds) }]));
+}
+
+/** Removes an exam from the record; its answers stay in the crafts and the statistics. */
+export async function closeExam(db: Db, id: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(exams)
+    .set({ status: 'Close', revision: sql`${exams.revision} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(exams.id, id), eq(exams.userId, userId), ne(exams.status, 'Close')))
+    .returning({ id: exams.id });
+  return rows.length > 0;
+}

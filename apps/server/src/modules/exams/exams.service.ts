@@ -1,0 +1,233 @@
+import { answerFits, isAnswered, type Answer, type CallDef, type ExamChange, type ExamClock, type InputKind, type examCalls } from '@gre/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../lib/authorize.js';
+import type { Deps } from '../../lib/deps.js';
+import { addSectionTime, lockExam, saveExam, touchItems, type LockedExam, type Tx } from './change.repository.js';
+import { writeChange, type FastAction } from './change-fast.js';
+import { beat, clockOf, pastGrace, timeIsUp, type Beat } from './clock.js';
+import { submitSection } from './grading/finish.js';
+import { sectionCacheOf, sectionItems, type CachedItem } from './section-cache.js';
+
+/**
+ * The change calls of a running exam: start, move, answer, flag, finish_section, and the heartbeat. Each is one
+ * transaction around the exam row locked FOR UPDATE, so two racing calls run one after the other; answer, flag and
+ * move first try the same change as one statement (change-fast.ts, decision 009), which writes only what the
+ * transaction would accept and otherwise leaves the call to it. Every change names
+ * the revision it saw: a replayed or stale call is refused as stale_revision before anything is written, and a
+ * successful one bumps the revision. Refusals come in a fixed order: not_found (not this learner's, or Close) →
+ * exam_finished → stale_revision → not started → the section (submitted: exam_finished; not open yet:
+ * invalid_input) → the question and the answer's shape → the clock (exam_time_up).
+ */
+
+type ExamDeps = Pick<Deps, 'database'>;
+/** A request body after its schema ran (defaults filled), as handlers receive it. */
+export type CallBody<C extends CallDef> = z.output<C['request']>;
+type Section = NonNullable<LockedExam['section']>;
+
+export const examNotFound = () => new AppError('not_found', 'exam not found', '考试不存在或已删除');
+
+function checkExam(ex: LockedExam | null, revision: number | null): LockedExam {
+  if (!ex) throw examNotFound();
+  if (ex.status === 'Finished') throw new AppError('exam_finished', 'the exam is finished', '考试已交卷');
+  if (revision !== null && ex.revision !== revision) {
+    throw new AppError('stale_revision', `revision ${revision} is not the current ${ex.revision}`, '考试已在其他页面或设备上更新，请刷新后继续');
+  }
+  return ex;
+}
+
+function requireStarted(ex: LockedExam): void {
+  if (ex.status === 'NotStart') throw new AppError('invalid_input', 'the exam has not started', '考试尚未开始');
+}
+
+/** The named section must be the open one (the first unsubmitted). */
+function openSection(ex: LockedExam, missing: 'not_found' | 'invalid_input'): Section {
+  const s = ex.section;
+  if (!s) throw new AppError(missing, 'no such section in this exam', '考试中没有这一部分');
+  if (s.finished) throw new AppError('exam_finished', `section ${s.index} is submitted`, '这一部分已提交');
+  if (s.index !== ex.openIndex) throw new AppError('invalid_input', `section ${s.index} is not open yet`, '这一部分尚未开始');
+  return s;
+}
+
+/** The beat's seconds go to the question at the cursor, which always lies in the open section. */
+function cursorTouch(ex: LockedExam, b: Beat) {
+  return ex.cursorSection === ex.openIndex ? { section: ex.cursorSection, position: ex.cursorQuestion, add: b.add } : null;
+}
+
+/** Submits the open section after its beat, and saves the exam: the one path of finish_section and the clock's auto-submit. */
+async function submitAndSave(tx: Tx, ex: LockedExam, s: Section, b: Beat): Promise<ExamChange> {
+  await touchItems(tx, ex.id, { cursor: cursorTouch(ex, b), target: null });
+  await addSectionTime(tx, ex.id, s.index, b.add);
+  const done = await submitSection(tx, ex, s.index);
+  const revision = await saveExam(tx, ex.id, {
+    beat: b,
+    openIndex: null,
+    bump: 1,
+    status: done.status,
+    ...(done.cursor ? { cursor: done.cursor } : {}),
+    ...(done.result ? { result: done.result, finished: true } : {}),
+  });
+  const clock = done.next ? clockOf(done.next.index, done.next.timeLimit, done.next.used) : clockOf(s.index, s.timeLimit, s.used + b.add);
+  return { revision, status: done.status, clock };
+}
+
+/**
+ * Runs a change that is refused once the section's time is over (answer, flag, move). An auto-commit exam has its
+ * section submitted and committed first, so the refusal the learner gets (exam_time_up) already reflects the
+ * submission; a manual exam changes nothing and waits for finish_section.
+ */
+async function timedChange(deps: ExamDeps, run: (tx: Tx) => Promise<ExamChange | { timeUp: string }>): Promise<ExamChange> {
+  const out = await deps.database.db.transaction(run);
+  if ('timeUp' in out) throw new AppError('exam_time_up', out.timeUp, '本部分时间已到，作答未被保存');
+  return out;
+}
+
+async function overTime(tx: Tx, ex: LockedExam, s: Section, b: Beat): Promise<{ timeUp: string }> {
+  if (!ex.isAutoCommit) throw new AppError('exam_time_up', `section ${s.index} time is up`, '本部分时间已到，请交卷');
+  await submitAndSave(tx, ex, s, b);
+  return { timeUp: `section ${s.index} time is up; it was submitted` };
+}
+
+type ChangeBody = { id: number; revision: number };
+
+export async function startExam(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.start>): Promise<ExamChange> {
+  return deps.database.db.transaction(async (tx) => {
+    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, null, 0), body.revision);
+    if (ex.status !== 'NotStart') throw new AppError('invalid_input', 'the exam has already started', '考试已经开始');
+    const s = ex.section!;
+    await touchItems(tx, ex.id, { cursor: null, target: { section: s.index, position: 0, visit: true } });
+    const revision = await saveExam(tx, ex.id, { beat: beat(null), openIndex: s.index, bump: 1, status: 'Start', cursor: { section: s.index, position: 0 } });
+    return { revision, status: 'Start', clock: clockOf(s.index, s.timeLimit, s.used) };
+  });
+}
+
+/**
+ * The learner is on the exam screen: the beat's seconds are added (no revision needed, none bumped). When a timed
+ * auto-commit section reaches its limit, the heartbeat submits it like finish_section would (and bumps the revision).
+ */
+export async function heartbeat(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.heartbeat>): Promise<ExamClock> {
+  return deps.database.db.transaction(async (tx) => {
+    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, null), null);
+    if (ex.status === 'NotStart') {
+      // The clock starts with `start`; before it a beat only reports the section as it stands.
+      if (!ex.section) throw new AppError('invalid_input', 'no such section in this exam', '考试中没有这一部分');
+      return clockOf(ex.section.index, ex.section.timeLimit, ex.section.used);
+    }
+    const s = openSection(ex, 'invalid_input');
+    const b = beat(ex.elapsed);
+    const used = s.used + b.add;
+    if (ex.isAutoCommit && timeIsUp(s.timeLimit, used)) {
+      await submitAndSave(tx, ex, s, b);
+      return clockOf(s.index, s.timeLimit, used, true);
+    }
+    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, b), target: null });
+    await saveExam(tx, ex.id, { beat: b, openIndex: s.index, bump: 0 });
+    return clockOf(s.index, s.timeLimit, used);
+  });
+}
+
+export async function moveCursor(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.move>): Promise<ExamChange> {
+  return (await inOneStatement(deps, actor, body, () => ({ kind: 'move' }))) ?? moveInTransaction(deps, actor, body);
+}
+
+/** Saves an answer: it must fit the question's input kind; the state follows whether anything was given. */
+export async function answerQuestion(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.answer>): Promise<ExamChange> {
+  const action = (item: CachedItem): FastAction | null =>
+    answerFits(item.inputKind, body.answer, item.groups) ? { kind: 'answer', answer: body.answer, state: answerState(item.inputKind, body.answer), questionStamp: item.questionStamp } : null;
+  return (await inOneStatement(deps, actor, body, action)) ?? answerInTransaction(deps, actor, body);
+}
+
+export async function flagQuestion(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.flag>): Promise<ExamChange> {
+  return (await inOneStatement(deps, actor, body, () => ({ kind: 'flag', flagged: body.flagged }))) ?? flagInTransaction(deps, actor, body);
+}
+
+const answerState = (kind: InputKind, answer: Answer) => (isAnswered(kind, answer) ? 'Answered' : 'NotAnswered');
+
+/**
+ * The common case of a change in one statement (change-fast.ts), the named item found in the cached section; null
+ * when anything is unusual (no such item, an answer that does not fit, a refusal, time up, a re-imported question),
+ * and then the transactional path decides, refusals and auto-submit included.
+ */
+async function inOneStatement(
+  deps: ExamDeps,
+  actor: Actor,
+  body: ChangeBody & { section_index: number; question_index: number },
+  actionFor: (item: CachedItem) => FastAction | null,
+): Promise<ExamChange | null> {
+  const item = (await sectionItems(deps.database, body.id, body.section_index))?.[body.question_index];
+  const action = item ? actionFor(item) : null;
+  if (!action) return null;
+  const change = { examId: body.id, userId: actor.user.id, revision: body.revision, section: body.section_index, position: body.question_index, action };
+  const written = await writeChange(deps.database, change);
+  if (!written) {
+    // The question may have been re-imported: the next call reads the section afresh.
+    sectionCacheOf(deps.database).drop(body.id, body.section_index);
+    return null;
+  }
+  return { revision: written.revision, status: written.status, clock: clockOf(written.section, written.limit, written.used) } as ExamChange;
+}
+
+/** The change calls as one transaction around the locked exam: every refusal, and the auto-submit out of time. */
+export async function moveInTransaction(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.move>): Promise<ExamChange> {
+  return timedChange(deps, async (tx) => {
+    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, body.question_index), body.revision);
+    requireStarted(ex);
+    const s = openSection(ex, 'invalid_input');
+    if (body.question_index >= s.itemCount) {
+      throw new AppError('invalid_input', `section ${s.index} has ${s.itemCount} questions`, '已经是这一部分的最后一题');
+    }
+    const b = beat(ex.elapsed);
+    if (pastGrace(s.timeLimit, s.used + b.add)) return overTime(tx, ex, s, b);
+    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, b), target: { section: s.index, position: body.question_index, visit: true } });
+    const revision = await saveExam(tx, ex.id, { beat: b, openIndex: s.index, bump: 1, cursor: { section: s.index, position: body.question_index } });
+    return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, s.used + b.add) } as ExamChange;
+  });
+}
+
+/** The question a call names in the open section, or not_found (a question outside the exam). */
+async function lockAt(tx: Tx, actor: Actor, body: ChangeBody & { section_index: number; question_index: number }) {
+  const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, body.question_index), body.revision);
+  requireStarted(ex);
+  const s = openSection(ex, 'not_found');
+  if (!ex.item) throw new AppError('not_found', `no question ${body.question_index} in section ${s.index}`, '考试中没有这道题');
+  return { ex, s, item: ex.item };
+}
+
+export async function answerInTransaction(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.answer>): Promise<ExamChange> {
+  return timedChange(deps, async (tx) => {
+    const { ex, s, item } = await lockAt(tx, actor, body);
+    const kind = item.inputKind as InputKind;
+    if (!answerFits(kind, body.answer, item.groups)) {
+      throw new AppError('invalid_input', `the answer does not fit a ${kind} question`, '答案格式与题型不符');
+    }
+    const b = beat(ex.elapsed);
+    if (pastGrace(s.timeLimit, s.used + b.add)) return overTime(tx, ex, s, b);
+    await touchItems(tx, ex.id, {
+      cursor: cursorTouch(ex, b),
+      target: { section: s.index, position: body.question_index, answer: { value: body.answer, state: answerState(kind, body.answer) } },
+    });
+    const revision = await saveExam(tx, ex.id, { beat: b, openIndex: s.index, bump: 1 });
+    return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, s.used + b.add) } as ExamChange;
+  });
+}
+
+export async function flagInTransaction(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.flag>): Promise<ExamChange> {
+  return timedChange(deps, async (tx) => {
+    const { ex, s } = await lockAt(tx, actor, body);
+    const b = beat(ex.elapsed);
+    if (pastGrace(s.timeLimit, s.used + b.add)) return overTime(tx, ex, s, b);
+    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, b), target: { section: s.index, position: body.question_index, flagged: body.flagged } });
+    const revision = await saveExam(tx, ex.id, { beat: b, openIndex: s.index, bump: 1 });
+    return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, s.used + b.add) } as ExamChange;
+  });
+}
+
+/** Submits the open section, also after its time ran out (that is how a manual exam moves on). */
+export async function finishSection(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.finishSection>): Promise<ExamChange> {
+  return deps.database.db.transaction(async (tx) => {
+    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, null), body.revision);
+    requireStarted(ex);
+    const s = openSection(ex, 'invalid_input');
+    return submitAndSave(tx, ex, s, beat(ex.elapsed));
+  });
+}

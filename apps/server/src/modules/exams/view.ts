@@ -1,0 +1,102 @@
+import type { Answer, CreateOption, ExamItem, ExamResult, ExamSection, ExamView } from '@gre/contracts';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../lib/authorize.js';
+import type { Deps } from '../../lib/deps.js';
+import { toQuestionView } from '../questions/question-view.js';
+import { findQuestions } from '../questions/questions.repository.js';
+import { examContents, findExam, statsOf, type ExamRow, type ItemRow, type SectionRow } from './exams.repository.js';
+import { examNotFound } from './exams.service.js';
+
+const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+type Stats = Awaited<ReturnType<typeof statsOf>>;
+type Questions = Map<string, Awaited<ReturnType<typeof findQuestions>>[number]>;
+
+function itemResult(item: ItemRow, stats: Stats): ExamItem['result'] {
+  const s = stats.get(item.questionId);
+  const essay = item.inputKind === 'Essay';
+  const written = essay && ((item.answer as Answer | null)?.essay ?? '').trim() !== '';
+  return {
+    correct: item.correct === true,
+    issue: essay ? (written ? 'Judging' : 'Empty') : null,
+    avg_time_seconds: s && s.attempts > 0 ? Math.round((s.time / s.attempts) * 10) / 10 : null,
+    percent_correct: s && s.attempts > 0 ? Math.round((s.correct * 1000) / s.attempts) / 10 : null,
+  };
+}
+
+function toItem(item: ItemRow, questions: Questions, finished: boolean, stats: Stats): ExamItem {
+  const q = questions.get(item.questionId);
+  // The exam item references the question (foreign key), so it is always there; a missing one is a broken database.
+  if (!q) throw new Error(`exam item question ${item.questionId} is missing`);
+  return {
+    // The exam screen must not leak answers, also to staff: they appear once the exam is finished.
+    question: toQuestionView(q.question, q.passage, finished),
+    action: {
+      answer: (item.answer as Answer | null) ?? null,
+      flagged: item.flagged,
+      used_time_seconds: item.usedTimeSeconds,
+      state: item.state as ExamItem['action']['state'],
+      answered_time: unix(item.answeredAt),
+    },
+    result: finished ? itemResult(item, stats) : null,
+  };
+}
+
+function toSection(s: SectionRow, items: ExamItem[]): ExamSection {
+  return {
+    index: s.index,
+    name: s.name,
+    area: s.area as ExamSection['area'],
+    part: s.part,
+    difficulty: s.part === 2 ? (s.difficulty as ExamSection['difficulty']) : null,
+    time_limit_seconds: s.timeLimitSeconds,
+    action: { used_time_seconds: s.usedTimeSeconds, finished: s.finished },
+    result: (s.result as ExamSection['result']) ?? null,
+    items,
+    question_count: s.questionCount,
+  };
+}
+
+/** The exam as the client shows it: sections, questions (answers only once finished), actions, cursor, revision. */
+export async function examView(deps: Pick<Deps, 'database'>, exam: ExamRow): Promise<ExamView> {
+  const { db } = deps.database;
+  const finished = exam.status === 'Finished';
+  const { sections, items } = await examContents(db, exam.id);
+  const ids = [...new Set(items.map((i) => i.questionId))];
+  const [rows, stats] = await Promise.all([findQuestions(db, ids), finished ? statsOf(db, ids) : Promise.resolve(new Map() as Stats)]);
+  const questions: Questions = new Map(rows.map((r) => [r.question.id, r]));
+  return {
+    id: exam.id,
+    user_id: exam.userId,
+    template_id: exam.templateId,
+    name: exam.name,
+    kind: exam.kind as ExamView['kind'],
+    source: exam.source as ExamView['source'],
+    status: exam.status as ExamView['status'],
+    sections: sections.map((s) =>
+      toSection(
+        s,
+        items.filter((i) => i.sectionIndex === s.index).map((i) => toItem(i, questions, finished, stats)),
+      ),
+    ),
+    result: (exam.result as ExamResult | null) ?? null,
+    create_option: exam.createOption as CreateOption,
+    cursor: { section_index: exam.cursorSection, question_index: exam.cursorQuestion },
+    is_auto_commit: exam.isAutoCommit,
+    revision: exam.revision,
+    created_at: unix(exam.createdAt)!,
+  };
+}
+
+export async function getExam(deps: Pick<Deps, 'database'>, actor: Actor, id: number): Promise<ExamView> {
+  const exam = await findExam(deps.database.db, id, actor.user.id);
+  if (!exam) throw examNotFound();
+  return examView(deps, exam);
+}
+
+/** The result page: the same view, only for a finished exam. */
+export async function examResult(deps: Pick<Deps, 'database'>, actor: Actor, id: number): Promise<ExamView> {
+  const exam = await findExam(deps.database.db, id, actor.user.id);
+  if (!exam) throw examNotFound();
+  if (exam.status !== 'Finished') throw new AppError('invalid_input', 'the exam is not finished', '考试尚未交卷，还没有成绩');
+  return examView(deps, exam);
+}

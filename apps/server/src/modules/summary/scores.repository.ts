@@ -1,0 +1,43 @@
+import { examItems, exams, questions } from '@gre/db';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../users/users.repository.js';
+
+/**
+ * The learner's finished exams, oldest first. `listed` leaves out the ones deleted from the record (Close): score
+ * histories link to their exams, while counts keep every finished exam (a deleted record keeps its statistics).
+ */
+export async function finishedExams(db: Queryable, userId: number, opts: { simulateOnly: boolean; listed: boolean }) {
+  return db
+    .select({ id: exams.id, finishedAt: exams.finishedAt, result: exams.result })
+    .from(exams)
+    .where(and(eq(exams.userId, userId), isNotNull(exams.finishedAt), opts.simulateOnly ? eq(exams.kind, 'simulate') : undefined, opts.listed ? ne(exams.status, 'Close') : undefined))
+    .orderBy(asc(exams.finishedAt), asc(exams.id));
+}
+
+/** Graded items of some exams, summed per question category, kind and input kind. */
+export async function kindSums(db: Queryable, examIds: number[]): Promise<{ category: number; kind: string; inputKind: string; correct: number; total: number; time: number }[]> {
+  if (examIds.length === 0) return [];
+  const rows = await db
+    .select({
+      category: questions.category,
+      kind: questions.kind,
+      inputKind: examItems.inputKind,
+      correct: sql<number>`(count(*) filter (where ${examItems.correct}))::int`,
+      total: sql<number>`count(*)::int`,
+      time: sql<number>`coalesce(sum(${examItems.usedTimeSeconds}), 0)::float8`,
+    })
+    .from(examItems)
+    .innerJoin(questions, eq(questions.id, examItems.questionId))
+    .where(and(inArray(examItems.examId, examIds), isNotNull(examItems.correct)))
+    .groupBy(questions.category, questions.kind, examItems.inputKind);
+  return rows.map((r) => ({ ...r, correct: Number(r.correct), total: Number(r.total), time: Number(r.time) }));
+}
+
+/** Every exam the learner finished, deleted records included. */
+export async function countFinished(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(exams)
+    .where(and(eq(exams.userId, userId), isNotNull(exams.finishedAt)));
+  return Number(row?.n ?? 0);
+}
