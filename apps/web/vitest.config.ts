@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // A test that first imports antd (or a lazy page) compiles it in the runner: seconds on a busy two-core machine.
+    testTimeout: 20_000,
   },
 });

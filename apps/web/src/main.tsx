@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -11,9 +10,16 @@ import { siteConfig } from './config';
 import { buildRoutes } from './router';
 import './global.css';
 
-const MigrationNotice = lazy(() => import('./components/overlays/migration-notice').then((m) => ({ default: m.MigrationNotice })));
-
-dayjs.locale('zh-cn');
+const MigrationNotice = lazy(async () => {
+  const [{ AntdLayer }, { MigrationNotice: Notice }] = await Promise.all([import('./components/antd-layer'), import('./components/overlays/migration-notice')]);
+  return {
+    default: () => (
+      <AntdLayer>
+        <Notice />
+      </AntdLayer>
+    ),
+  };
+});
 
 const root = createRoot(document.getElementById('root')!);
 

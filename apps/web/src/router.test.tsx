@@ -40,8 +40,33 @@ describe('route table (spec §2)', () => {
 
   it('mounts only routes whose page exists, and the nav lists only those', () => {
     const mounted = mountedRoutes([...topLevelRoutes, ...navRoutes]).map((r) => r.path);
-    expect(mounted).toEqual(['', 'login', 'debug', 'web_manage', 'agreement', 'home']);
-    expect(navItems()).toEqual([{ path: '/home', label: zh.nav.home }]);
+    expect(mounted).toEqual([
+      '', 'login', 'exam/:examID', 'report/:bookID', 'debug', 'web_manage', 'sync', 'agreement', 'home', 'simulate', 'exercise_list', 'exercise_list/pick', 'exercise_list/big',
+      'exercise_list/best', 'higher', 'season', 'search', 'math2', 'idea', 'download', 'analyze', 'video/:videoID', 'personal', 'personal/collect', 'personal/wrongs', 'personal/note',
+      'personal/higher_collect', 'personal/higher_wrongs', 'personal/higher_note', 'personal/card', 'archived_six_two', 'archived_pick', 'record',
+    ]);
+    const n = zh.nav;
+    expect(navItems()).toEqual([
+      { path: '/home', label: n.home },
+      { path: '/simulate', label: n.simulate },
+      { path: '/exercise_list', label: n.exercisePick },
+      { path: '/exercise_list/big', label: n.exerciseBig },
+      { path: '/exercise_list/best', label: n.exerciseBest },
+      { path: '/higher', label: n.higher },
+      { path: '/season', label: n.season },
+      { path: '/search', label: n.search },
+      { path: '/math2', label: n.math2 },
+      { path: '/idea', label: n.idea },
+      { path: '/download', label: n.download },
+      { path: '/analyze', label: n.analyze },
+      { path: '/personal', label: n.personal },
+      { path: '/personal/wrongs', label: n.wrongs },
+      { path: '/personal/note', label: n.note },
+      { path: '/personal/card', label: n.card },
+      { path: '/archived_six_two', label: n.archivedSixTwo },
+      { path: '/archived_pick', label: n.archivedPick },
+      { path: '/record', label: n.record },
+    ]);
   });
 
   it('keeps /login, /agreement and the exam screen out of the nav layout', () => {
@@ -60,7 +85,7 @@ describe('routing', () => {
 
   it('a spec route whose page is not built yet falls to the route error page', async () => {
     setToken('t'.repeat(43));
-    renderApp('/simulate');
+    renderApp('/export');
     expect(await screen.findByText(zh.routeError.title)).toBeTruthy();
   });
 

@@ -1,10 +1,11 @@
+import type { User } from '@gre/contracts';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, LoaderFunctionArgs, RouteObject } from 'react-router';
 import { optionalUser, requireUser } from './app-start';
-import { NavLayout } from './components/layout/nav-layout';
 import { PageSkeleton } from './components/page-skeleton';
 import { RootLayout } from './components/layout/root-layout';
-import { RouteErrorPage } from './components/route-error-page';
+import { RouteErrorBoundary } from './components/route-error-boundary';
+import { seesHigher } from './features/personal/higher-access';
 import { zh } from './i18n/zh-CN';
 
 /**
@@ -31,11 +32,20 @@ export interface RouteEntry {
   chrome: boolean;
   /** Absent until the page exists: such a route is not mounted and falls to the route error page. */
   page?: () => Promise<PageModule>;
+  /** Shown in the nav only to users this accepts (the route itself stays reachable). */
+  navIf?: (user: User) => boolean;
 }
 
 const n = zh.nav;
 
 const homePage = () => import('./features/home/home-page').then((m): PageModule => ({ Component: m.HomePage }));
+
+const personalPage = (name: 'PersonalPage' | 'CollectPage' | 'WrongsPage' | 'NotePage' | 'HigherCollectPage' | 'HigherWrongsPage' | 'HigherNotePage' | 'CardPage') => () =>
+  import('./features/personal/personal-page').then((m): PageModule => ({ Component: m[name] }));
+
+const exerciseListPage = () => import('./features/bank/exercise-list-page').then((m): PageModule => ({ Component: m.ExerciseListPage }));
+const bankPage = (name: 'HigherPage' | 'SeasonPage' | 'Math2Page' | 'ArchivedPickPage' | 'ArchivedSixTwoPage') => () =>
+  import('./features/bank/shelf-pages').then((m): PageModule => ({ Component: m[name] }));
 
 /** Spec §2 top-level routes. */
 export const topLevelRoutes: RouteEntry[] = [
@@ -48,8 +58,20 @@ export const topLevelRoutes: RouteEntry[] = [
     page: () => import('./features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
   },
   { path: 'flash/:flashID', loadsData: true, access: 'user', chrome: true },
-  { path: 'exam/:examID', loadsData: true, access: 'user', chrome: false },
-  { path: 'report/:bookID', loadsData: true, access: 'user', chrome: true },
+  {
+    path: 'exam/:examID',
+    loadsData: true,
+    access: 'user',
+    chrome: false,
+    page: () => import('./features/exam/exam-page').then((m): PageModule => ({ Component: m.ExamPage, loader: m.examLoader })),
+  },
+  {
+    path: 'report/:bookID',
+    loadsData: true,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/records/report-page').then((m): PageModule => ({ Component: m.ReportPage, loader: m.reportLoader })),
+  },
   {
     path: 'debug',
     loadsData: false,
@@ -67,7 +89,13 @@ export const topLevelRoutes: RouteEntry[] = [
   { path: 'unfreeze', loadsData: false, access: 'admin', chrome: true },
   { path: 'freeze', loadsData: false, access: 'admin', chrome: true },
   { path: 'operate', loadsData: false, access: 'operator', chrome: true },
-  { path: 'sync', loadsData: false, access: 'admin', chrome: true },
+  {
+    path: 'sync',
+    loadsData: false,
+    access: 'admin',
+    chrome: true,
+    page: () => import('./features/admin/sync-page').then((m) => ({ Component: m.SyncPage })),
+  },
   {
     path: 'agreement',
     loadsData: false,
@@ -82,33 +110,40 @@ export const topLevelRoutes: RouteEntry[] = [
 /** Spec §2 routes nested under the nav (with its footer). */
 export const navRoutes: RouteEntry[] = [
   { path: 'home', label: n.home, loadsData: false, access: 'user', chrome: true, page: homePage },
-  { path: 'simulate', label: n.simulate, loadsData: false, access: 'user', chrome: true },
-  { path: 'exercise_list', label: n.exercisePick, loadsData: false, access: 'user', chrome: true },
-  { path: 'exercise_list/pick', loadsData: false, access: 'user', chrome: true },
-  { path: 'exercise_list/big', label: n.exerciseBig, loadsData: false, access: 'user', chrome: true },
-  { path: 'exercise_list/best', label: n.exerciseBest, loadsData: false, access: 'user', chrome: true },
-  { path: 'higher', label: n.higher, loadsData: false, access: 'user', chrome: true },
-  { path: 'season', label: n.season, loadsData: false, access: 'user', chrome: true },
+  { path: 'simulate', label: n.simulate, loadsData: false, access: 'user', chrome: true, page: () => import('./features/records/simulate-page').then((m): PageModule => ({ Component: m.SimulatePage })) },
+  { path: 'exercise_list', label: n.exercisePick, loadsData: false, access: 'user', chrome: true, page: exerciseListPage },
+  { path: 'exercise_list/pick', loadsData: false, access: 'user', chrome: true, page: exerciseListPage },
+  { path: 'exercise_list/big', label: n.exerciseBig, loadsData: false, access: 'user', chrome: true, page: exerciseListPage },
+  { path: 'exercise_list/best', label: n.exerciseBest, loadsData: false, access: 'user', chrome: true, page: exerciseListPage },
+  { path: 'higher', label: n.higher, loadsData: false, access: 'user', chrome: true, page: bankPage('HigherPage') },
+  { path: 'season', label: n.season, loadsData: false, access: 'user', chrome: true, page: bankPage('SeasonPage') },
   { path: 'word', label: n.word, loadsData: false, access: 'user', chrome: true },
   { path: 'wordbook/:bookID', loadsData: false, access: 'user', chrome: true },
-  { path: 'search', label: n.search, loadsData: false, access: 'user', chrome: true },
-  { path: 'math2', label: n.math2, loadsData: false, access: 'user', chrome: true },
-  { path: 'idea', label: n.idea, loadsData: false, access: 'user', chrome: true },
-  { path: 'download', label: n.download, loadsData: false, access: 'user', chrome: true },
-  { path: 'analyze', label: n.analyze, loadsData: false, access: 'user', chrome: true },
-  { path: 'video/:videoID', loadsData: true, access: 'user', chrome: true },
-  { path: 'personal', label: n.personal, loadsData: false, access: 'user', chrome: true },
-  { path: 'personal/collect', loadsData: false, access: 'user', chrome: true },
-  { path: 'personal/wrongs', label: n.wrongs, loadsData: false, access: 'user', chrome: true },
-  { path: 'personal/note', label: n.note, loadsData: false, access: 'user', chrome: true },
-  { path: 'personal/higher_collect', label: n.higherCollect, loadsData: false, access: 'user', chrome: true },
-  { path: 'personal/higher_wrongs', label: n.higherWrongs, loadsData: false, access: 'user', chrome: true },
-  { path: 'personal/higher_note', label: n.higherNote, loadsData: false, access: 'user', chrome: true },
-  { path: 'personal/card', label: n.card, loadsData: false, access: 'user', chrome: true },
+  { path: 'search', label: n.search, loadsData: false, access: 'user', chrome: true, page: () => import('./features/search/search-page').then((m): PageModule => ({ Component: m.SearchPage })) },
+  { path: 'math2', label: n.math2, loadsData: false, access: 'user', chrome: true, page: bankPage('Math2Page') },
+  {
+    path: 'idea',
+    label: n.idea,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/idea/idea-page').then((m): PageModule => ({ Component: m.IdeaPage })),
+  },
+  { path: 'download', label: n.download, loadsData: false, access: 'user', chrome: true, page: () => import('./features/media/download-page').then((m) => ({ Component: m.DownloadPage })) },
+  { path: 'analyze', label: n.analyze, loadsData: false, access: 'user', chrome: true, page: () => import('./features/analyze/analyze-page').then((m): PageModule => ({ Component: m.AnalyzePage })) },
+  { path: 'video/:videoID', loadsData: true, access: 'user', chrome: true, page: () => import('./features/media/video-page').then((m) => ({ Component: m.VideoPage, loader: m.videoLoader })) },
+  { path: 'personal', label: n.personal, loadsData: false, access: 'user', chrome: true, page: personalPage('PersonalPage') },
+  { path: 'personal/collect', loadsData: false, access: 'user', chrome: true, page: personalPage('CollectPage') },
+  { path: 'personal/wrongs', label: n.wrongs, loadsData: false, access: 'user', chrome: true, page: personalPage('WrongsPage') },
+  { path: 'personal/note', label: n.note, loadsData: false, access: 'user', chrome: true, page: personalPage('NotePage') },
+  { path: 'personal/higher_collect', label: n.higherCollect, loadsData: false, access: 'user', chrome: true, navIf: seesHigher, page: personalPage('HigherCollectPage') },
+  { path: 'personal/higher_wrongs', label: n.higherWrongs, loadsData: false, access: 'user', chrome: true, navIf: seesHigher, page: personalPage('HigherWrongsPage') },
+  { path: 'personal/higher_note', label: n.higherNote, loadsData: false, access: 'user', chrome: true, navIf: seesHigher, page: personalPage('HigherNotePage') },
+  { path: 'personal/card', label: n.card, loadsData: false, access: 'user', chrome: true, page: personalPage('CardPage') },
   { path: 'mail', label: n.mail, loadsData: false, access: 'user', chrome: true },
-  { path: 'archived_six_two', label: n.archivedSixTwo, loadsData: false, access: 'user', chrome: true },
-  { path: 'archived_pick', label: n.archivedPick, loadsData: false, access: 'user', chrome: true },
-  { path: 'record', label: n.record, loadsData: false, access: 'user', chrome: true },
+  { path: 'archived_six_two', label: n.archivedSixTwo, loadsData: false, access: 'user', chrome: true, page: bankPage('ArchivedSixTwoPage') },
+  { path: 'archived_pick', label: n.archivedPick, loadsData: false, access: 'user', chrome: true, page: bankPage('ArchivedPickPage') },
+  { path: 'record', label: n.record, loadsData: false, access: 'user', chrome: true, page: () => import('./features/records/record-page').then((m): PageModule => ({ Component: m.RecordPage })) },
 ];
 
 /** Routes whose page exists; only these are mounted. */
@@ -116,17 +151,28 @@ export function mountedRoutes(entries: readonly RouteEntry[]): RouteEntry[] {
   return entries.filter((e) => e.page !== undefined);
 }
 
-/** Nav items: mounted nav routes with a label (the root is reached through `home`). */
-export function navItems(): { path: string; label: string }[] {
+/** Nav items: mounted nav routes with a label (the root is reached through `home`) that the user may see. */
+export function navItems(user: User | null = null): { path: string; label: string }[] {
   return mountedRoutes(navRoutes)
-    .filter((e): e is RouteEntry & { label: string } => e.label !== undefined)
+    .filter((e): e is RouteEntry & { label: string } => e.label !== undefined && (!e.navIf || (user !== null && e.navIf(user))))
     .map((e) => ({ path: `/${e.path}`, label: e.label }));
 }
 
 /** Route handle read by the layouts (useMatches). */
 export interface RouteHandle {
   access: Access;
+  /** Rendered without antd (see LIGHT_ROUTES). */
+  light: boolean;
 }
+
+/**
+ * Chrome-less routes that render without antd: neither antd, its providers nor the word popover load with them;
+ * the antd layer (toasts, dialogs, the upgrade overlay) arrives only when one of those has to show. Keeps
+ * /exam/{id} within its first-load budget (bench/web-bundle.ts).
+ */
+const LIGHT_ROUTES: ReadonlySet<string> = new Set(['exam/:examID']);
+
+const isLight = (entry: RouteEntry) => !entry.chrome && LIGHT_ROUTES.has(entry.path);
 
 function toRoute(entry: RouteEntry & { page: () => Promise<PageModule> }): RouteObject {
   const { page, access } = entry;
@@ -136,24 +182,39 @@ function toRoute(entry: RouteEntry & { page: () => Promise<PageModule> }): Route
     const mod = await page();
     return mod.loader ? mod.loader(args) : { user };
   };
-  const handle: RouteHandle = { access };
+  const handle: RouteHandle = { access, light: isLight(entry) };
   const lazy = async () => ({ Component: (await page()).Component });
   return entry.path === '' ? { index: true, id: 'index', loader, lazy, handle } : { path: entry.path, id: entry.path, loader, lazy, handle };
 }
 
-/** The data router's route objects: mounted pages only; anything else is the route error page. */
+/**
+ * The data router's route objects: mounted pages only; anything else is the route error page. The root is free of
+ * antd; every other page sits under the lazily loaded antd layout (and the nav layout when it has chrome).
+ */
 export function buildRoutes(): RouteObject[] {
   const all = [...topLevelRoutes, ...navRoutes];
   const mounted = mountedRoutes(all) as (RouteEntry & { page: () => Promise<PageModule> })[];
+  const antdPages = mounted.filter((e) => !isLight(e));
   return [
     {
       id: 'root',
       element: <RootLayout />,
-      errorElement: <RouteErrorPage />,
+      errorElement: <RouteErrorBoundary />,
       hydrateFallbackElement: <PageSkeleton fullPage />,
       children: [
-        ...mounted.filter((e) => !e.chrome).map(toRoute),
-        { id: 'nav', element: <NavLayout />, children: mounted.filter((e) => e.chrome).map(toRoute) },
+        ...mounted.filter(isLight).map(toRoute),
+        {
+          id: 'antd',
+          lazy: async () => ({ Component: (await import('./components/antd-layer')).AntdRouteLayout }),
+          children: [
+            ...antdPages.filter((e) => !e.chrome).map(toRoute),
+            {
+              id: 'nav',
+              lazy: async () => ({ Component: (await import('./components/layout/nav-layout')).NavLayout }),
+              children: antdPages.filter((e) => e.chrome).map(toRoute),
+            },
+          ],
+        },
       ],
     },
   ];

@@ -22,6 +22,9 @@ export const palette = {
   /** Behind full-screen overlays (upgrade, loading). */
   scrim: 'rgba(15, 23, 42, 0.55)',
   scrimLight: 'rgba(255, 255, 255, 0.6)',
+  /** Skeleton blocks while a page loads, and their moving highlight (antd's colorFillContent / colorFill). */
+  skeleton: 'rgba(0, 0, 0, 0.06)',
+  skeletonShine: 'rgba(0, 0, 0, 0.15)',
 } as const;
 
 /** Spacing and sizes in one place (px). */

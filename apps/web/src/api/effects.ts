@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { openDialog, upgradeOverlayStore } from '../state/ui';
+import { openDialog, requestAntdLayer, showUpgradeOverlay } from '../state/ui';
 import type { CatalogueEffects, Toast } from './error-catalogue';
 import { queryKeys } from './queries';
 import type { User } from '@gre/contracts';
@@ -12,7 +12,10 @@ let toastSink: ToastSink | null = null;
 const queued: Toast[] = [];
 let navigateImpl: Navigate = (path) => window.location.assign(path);
 
-/** The toaster component registers here once antd's App context exists; earlier toasts wait for it. */
+/**
+ * The toaster component registers here once antd's App context exists; earlier toasts wait for it (on a route
+ * without antd, until the antd layer they ask for has loaded).
+ */
 export function bindToaster(sink: ToastSink | null): void {
   toastSink = sink;
   if (sink) queued.splice(0).forEach(sink);
@@ -30,8 +33,12 @@ export function navigateTo(path: string): void {
 
 /** Shows a toast through the bound toaster (used by the catalogue and by pages). */
 export function showToast(toast: Toast): void {
-  if (toastSink) toastSink(toast);
-  else queued.push(toast);
+  if (toastSink) {
+    toastSink(toast);
+    return;
+  }
+  queued.push(toast);
+  requestAntdLayer();
 }
 
 /** The catalogue's effects on the real page. */
@@ -42,7 +49,7 @@ export function browserEffects(queryClient: QueryClient): CatalogueEffects {
     navigate: navigateTo,
     reload: () => window.location.reload(),
     clearToken,
-    showUpgradeOverlay: () => upgradeOverlayStore.set(true),
+    showUpgradeOverlay,
     setTimer: (fn, ms) => void window.setTimeout(fn, ms),
     roleName: () => queryClient.getQueryData<User>(queryKeys.currentUser)?.authority.role_name ?? null,
   };

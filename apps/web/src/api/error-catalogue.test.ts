@@ -100,6 +100,20 @@ describe('error catalogue (spec §8)', () => {
     expect(toasts(fx)).toEqual([expect.objectContaining({ title: zh.errors.simNoPerm })]);
   });
 
+  it('public_only opens the "only public questions" dialog and nothing else', () => {
+    const { fx, handle } = setup();
+    handle(kindError('public_only', { show: '当前账号只能查看公开题目' }));
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'public_only' });
+    expect(toasts(fx)).toEqual([]);
+  });
+
+  it('book_locked shows the server text with the unlock day as an info toast', () => {
+    const { fx, handle } = setup();
+    handle(kindError('book_locked', { show: '该题本将于 2027-03-01 解锁' }));
+    expect(toasts(fx)).toEqual([expect.objectContaining({ level: 'info', title: '该题本将于 2027-03-01 解锁' })]);
+    expect(fx.openDialog).not.toHaveBeenCalled();
+  });
+
   it('any other kind shows its show text first', () => {
     const { fx, handle } = setup();
     handle(kindError('wrong_credentials', { show: '服务器说的话' }));
@@ -167,7 +181,7 @@ describe('error catalogue (spec §8)', () => {
     for (const kind of Object.keys(ERROR_KINDS)) {
       const { fx, handle } = setup();
       handle(kindError(kind, { detail: '' }));
-      const acted = fx.toast.mock.calls.length + fx.showUpgradeOverlay.mock.calls.length;
+      const acted = fx.toast.mock.calls.length + fx.showUpgradeOverlay.mock.calls.length + fx.openDialog.mock.calls.length;
       expect(acted, kind).toBeGreaterThan(0);
     }
   });

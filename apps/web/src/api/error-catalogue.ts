@@ -18,7 +18,8 @@ export interface Toast {
 export type CatalogueDialog =
   | { kind: 'upgrade'; reason: 'limit' | 'role_overflow' }
   | { kind: 'day_overflow'; subject: string | null; roleName: string | null }
-  | { kind: 'sim_no_perm' };
+  | { kind: 'sim_no_perm' }
+  | { kind: 'public_only' };
 
 /** Everything the catalogue does to the world, injected so every row is unit-testable. */
 export interface CatalogueEffects {
@@ -107,6 +108,12 @@ export function createErrorCatalogue(fx: CatalogueEffects): (error: unknown) => 
       case 'sim_no_perm':
         fx.openDialog({ kind: 'sim_no_perm' });
         error(zh.errors.simNoPerm);
+        return;
+      case 'public_only':
+        fx.openDialog({ kind: 'public_only' });
+        return;
+      case 'book_locked':
+        fx.toast({ level: 'info', title: e.show || zh.errors.bookLocked, key: e.kind });
         return;
       case 'unauthorized':
         fx.clearToken();

@@ -2,6 +2,7 @@ import { Button, Result, Typography } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { zh } from '../i18n/zh-CN';
 import { layout, palette } from '../theme';
+import { AntdLayer } from './antd-layer';
 
 /** Spec §2: any route error (unknown path, failed loader, render crash) shows this page. */
 export function RouteErrorPage() {
@@ -27,5 +28,14 @@ export function RouteErrorPage() {
         }
       />
     </main>
+  );
+}
+
+/** The error page with its antd layer: it replaces the root layout, so it brings its own (loaded on demand). */
+export function RouteErrorScreen() {
+  return (
+    <AntdLayer>
+      <RouteErrorPage />
+    </AntdLayer>
   );
 }

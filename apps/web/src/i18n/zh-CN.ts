@@ -1,6 +1,18 @@
 import { agreementCopy } from './zh-CN.agreement';
+import { analyzeCopy } from './zh-CN.analyze';
+import { bankCopy } from './zh-CN.bank';
+import { examCopy } from './zh-CN.exam';
+import { homeCopy } from './zh-CN.home';
+import { ideaCopy } from './zh-CN.idea';
+import { mediaCopy } from './zh-CN.media';
 import { pagesCopy } from './zh-CN.pages';
+import { personalCopy } from './zh-CN.personal';
+import { questionsCopy } from './zh-CN.questions';
+import { recordsCopy } from './zh-CN.records';
+import { searchCopy } from './zh-CN.search';
+import { syncCopy } from './zh-CN.sync';
 import { tiersCopy } from './zh-CN.tiers';
+import { wordsCopy } from './zh-CN.words';
 
 /** Every user-facing string of the web app (Simplified Chinese). */
 export const zh = {
@@ -71,6 +83,7 @@ export const zh = {
     dayOverflow: '今日权益额度已用完，明天再来或升级会员',
     buyRoleExist: '你已拥有会员身份，3 秒后刷新页面',
     simNoPerm: '没有权限查看该模拟考试的题目',
+    bookLocked: '该题本尚未解锁',
     unauthorized: '请先登录',
     goLogin: '去登录',
     serverError: '服务器开小差了，请稍后重试',
@@ -94,6 +107,9 @@ export const zh = {
       not_found: '请求的内容不存在',
       conflict: '数据已被修改，请刷新后重试',
       method_not_allowed: '请求方式不正确',
+      exam_time_up: '本节时间已到，答案未能保存',
+      exam_finished: '本节已提交，不能再修改',
+      stale_revision: '考试已在其他页面或设备上更新，已为你重新载入',
     } as Record<string, string>,
   },
 
@@ -134,6 +150,9 @@ export const zh = {
     simNoPermTitle: '暂无模拟考试权限',
     simNoPermBody: '该模拟考试的题目需要相应身份才能查看。',
     simNoPermRule: '试用用户可模考 1 次，免费会员每周 3 次，会员与超级会员不限次数。',
+    publicOnlyTitle: '仅可查看公开题目',
+    publicOnlyBody: '当前账号只能查看公开题目，开通会员后可查看全部题目。',
+    publicOnlyRule: '试用用户只能练习公开题目；免费会员、会员与超级会员可以练习公开与会员题目，超级会员开通高阶权限后还可练习高阶题库。',
     contactTitle: '联系我们',
     contactIntro: '使用中遇到问题，欢迎联系我们：',
     contactEmail: '邮箱',
@@ -154,7 +173,19 @@ export const zh = {
 
   tiers: tiersCopy,
   ...pagesCopy,
+  home: { ...pagesCopy.home, ...homeCopy },
+  analyze: analyzeCopy,
   agreement: agreementCopy,
+  questions: questionsCopy,
+  bank: bankCopy,
+  idea: ideaCopy,
+  sync: syncCopy,
+  words: wordsCopy,
+  media: mediaCopy,
+  records: recordsCopy,
+  exam: examCopy,
+  personal: personalCopy,
+  search: searchCopy,
 };
 
 export type Copy = typeof zh;

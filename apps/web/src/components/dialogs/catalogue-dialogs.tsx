@@ -58,3 +58,15 @@ export function SimNoPermBody() {
     </>
   );
 }
+
+/** Product.md: an ordinary member opened a locked question — "only public questions". */
+export function PublicOnlyBody() {
+  return (
+    <>
+      <Alert type="warning" showIcon title={d.publicOnlyBody} />
+      <Typography.Paragraph style={{ marginTop: layout.gutter }}>{d.publicOnlyRule}</Typography.Paragraph>
+      <TierTable />
+      <TierNotes />
+    </>
+  );
+}

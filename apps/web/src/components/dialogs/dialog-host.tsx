@@ -9,6 +9,7 @@ import { layout } from '../../theme';
 const UpgradeDialogBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.UpgradeDialogBody })));
 const DayOverflowBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.DayOverflowBody })));
 const SimNoPermBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.SimNoPermBody })));
+const PublicOnlyBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.PublicOnlyBody })));
 const ContactBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.ContactBody })));
 const RightsBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.RightsBody })));
 const LoginHintBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.LoginHintBody })));
@@ -23,6 +24,8 @@ function content(dialog: GlobalDialog): { title: string; body: ReactNode; wide?:
       return { title: d.dayOverflowTitle, body: <DayOverflowBody subject={dialog.subject} roleName={dialog.roleName} />, wide: true };
     case 'sim_no_perm':
       return { title: d.simNoPermTitle, body: <SimNoPermBody />, wide: true };
+    case 'public_only':
+      return { title: d.publicOnlyTitle, body: <PublicOnlyBody />, wide: true };
     case 'contact':
       return { title: d.contactTitle, body: <ContactBody onNavigate={closeDialog} /> };
     case 'rights':

@@ -1,17 +1,16 @@
 import { CLIENT_TIMINGS } from '@gre/contracts';
-import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { showToast } from '../../api/effects';
 import { zh } from '../../i18n/zh-CN';
-import { AppProviders } from '../app-providers';
+import { AntdLayer } from '../antd-layer';
 
 const notices = () => document.querySelectorAll('.ant-notification-notice');
 
 describe('error toasts', () => {
   it(`show at most ${CLIENT_TIMINGS.maxNotifications} at once, newest kept, each with a Close button`, async () => {
-    render(<AppProviders queryClient={new QueryClient()}>{null}</AppProviders>);
+    render(<AntdLayer />);
     act(() => {
       for (let i = 1; i <= 7; i += 1) showToast({ level: 'error', title: `错误 ${i}` });
     });
@@ -25,7 +24,7 @@ describe('error toasts', () => {
     // Without motion the notice leaves at once (happy-dom fires no transition events).
     render(
       <ConfigProvider theme={{ token: { motion: false } }}>
-        <AppProviders queryClient={new QueryClient()}>{null}</AppProviders>
+        <AntdLayer />
       </ConfigProvider>,
     );
     act(() => showToast({ level: 'error', title: '只有一个' }));
@@ -35,7 +34,7 @@ describe('error toasts', () => {
   });
 
   it('toasts are placed top-center', async () => {
-    render(<AppProviders queryClient={new QueryClient()}>{null}</AppProviders>);
+    render(<AntdLayer />);
     act(() => showToast({ level: 'warning', title: '居中' }));
     await screen.findByText('居中');
     expect(document.querySelector('.ant-notification-top')).not.toBeNull();

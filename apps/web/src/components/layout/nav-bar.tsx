@@ -16,7 +16,7 @@ const n = zh.nav;
 function useNavMenu(user: User | null) {
   const adminMode = useStore(appModeStore, (m) => m.adminMode);
   const { pathname } = useLocation();
-  const items = [...navItems(), ...(user?.is_admin && adminMode ? [{ path: '/web_manage', label: n.webManage }] : [])];
+  const items = [...navItems(user), ...(user?.is_admin && adminMode ? [{ path: '/web_manage', label: n.webManage }] : [])];
   const current = pathname === '/' ? '/home' : pathname;
   return {
     selected: items.filter((i) => current === i.path || current.startsWith(`${i.path}/`)).map((i) => i.path),

@@ -1,16 +1,27 @@
-import { Outlet, useLocation } from 'react-router';
-import { DialogHost } from '../dialogs/dialog-host';
-import { UpgradeOverlay } from '../overlays/upgrade-overlay';
+import { lazy, Suspense } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import type { RouteHandle } from '../../router';
+import { useStore } from '../../state/store';
+import { antdLayerStore } from '../../state/ui';
 
-/** The page plus the route-aware layers: the upgrade overlay and the one dialog host. */
+const OnDemandAntdLayer = lazy(() => import('../antd-layer').then((m) => ({ default: m.OnDemandAntdLayer })));
+
+/**
+ * The root of every route, free of antd. The antd routes bring the antd layer in their own layout route; a route
+ * without antd (the exam screen) gets it beside the page only once a toast, dialog or the upgrade overlay asks for
+ * it, so the page itself never remounts.
+ */
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const light = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.light);
+  const wanted = useStore(antdLayerStore);
   return (
     <>
       <Outlet />
-      {/* The admin console stays usable during maintenance so the switch can be turned off. */}
-      <UpgradeOverlay suppressed={pathname.startsWith('/web_manage')} />
-      <DialogHost />
+      {light && wanted && (
+        <Suspense fallback={null}>
+          <OnDemandAntdLayer />
+        </Suspense>
+      )}
     </>
   );
 }

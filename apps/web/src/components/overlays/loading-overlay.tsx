@@ -1,8 +1,9 @@
-import { Spin } from 'antd';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { inFlight } from '../../api/in-flight';
 import { LOADING_OVERLAY_DELAY_MS } from '../../config';
 import { zh } from '../../i18n/zh-CN';
+import { CJK_FONT_STACK, layout, palette, theme } from '../../theme';
+import './loading-overlay.css';
 
 /** True once requests have been in flight for `delayMs` without a break; false as soon as none are. */
 export function useDelayedBusy(delayMs: number = LOADING_OVERLAY_DELAY_MS): boolean {
@@ -16,9 +17,27 @@ export function useDelayedBusy(delayMs: number = LOADING_OVERLAY_DELAY_MS): bool
   return period !== 0 && shownPeriod === period;
 }
 
-/** Spec §2: the global loading overlay while requests are in flight (after a short delay, so fast calls never flash). */
+/**
+ * Spec §2: the global loading overlay while requests are in flight (after a short delay, so fast calls never flash).
+ * Plain markup: it belongs to the light core that every route loads, the exam screen included.
+ */
 export function LoadingOverlay() {
   const shown = useDelayedBusy();
   if (!shown) return null;
-  return <Spin fullscreen spinning description={zh.overlays.loading} size="large" aria-live="polite" />;
+  return (
+    <div
+      className="gre-loading"
+      aria-live="polite"
+      aria-busy="true"
+      style={{ background: palette.scrim, color: palette.surface, zIndex: layout.loadingZ, fontFamily: CJK_FONT_STACK, fontSize: theme.token?.fontSize }}
+    >
+      <span className="gre-loading-dots" aria-hidden>
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
+      <span className="gre-loading-text">{zh.overlays.loading}</span>
+    </div>
+  );
 }

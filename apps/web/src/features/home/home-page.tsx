@@ -4,7 +4,11 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { zh } from '../../i18n/zh-CN';
 import { layout } from '../../theme';
 import { useCurrentUser } from '../auth/session';
-import { SignatureCard, TodayAimCard } from './profile-cards';
+import './home.css';
+import { SignatureCard } from './profile-cards';
+import { SignInCard } from './sign-in-card';
+import { DueCard, QuickLinks, ResumeCard } from './study-cards';
+import { TodayCard } from './today-card';
 
 const h = zh.home;
 
@@ -48,20 +52,43 @@ function GreetingCard({ user }: { user: User }) {
   );
 }
 
-/** The home dashboard frame: greeting, role and expiry, flash quota, signature and today's aim. */
+/**
+ * The home dashboard: greeting and membership; today's aim, figures and progress; due re-reviews, the exam to
+ * continue and quick links; sign-in with the month's calendar; the signature. Phones stack the cards, study first.
+ */
 export function HomePage() {
   const user = useCurrentUser();
   if (!user) return <PageSkeleton />;
   return (
-    <Row gutter={[layout.gutter, layout.gutter]}>
+    <Row gutter={[layout.gutter, layout.gutter]} className="gr-home">
       <Col span={24}>
         <GreetingCard user={user} />
       </Col>
-      <Col xs={24} md={12}>
-        <SignatureCard user={user} />
+      <Col xs={24} lg={16}>
+        <Row gutter={[layout.gutter, layout.gutter]}>
+          <Col span={24}>
+            <TodayCard user={user} />
+          </Col>
+          <Col xs={24} md={12}>
+            <DueCard />
+          </Col>
+          <Col xs={24} md={12}>
+            <ResumeCard />
+          </Col>
+          <Col span={24}>
+            <QuickLinks />
+          </Col>
+        </Row>
       </Col>
-      <Col xs={24} md={12}>
-        <TodayAimCard user={user} />
+      <Col xs={24} lg={8}>
+        <Row gutter={[layout.gutter, layout.gutter]}>
+          <Col span={24}>
+            <SignInCard />
+          </Col>
+          <Col span={24}>
+            <SignatureCard user={user} />
+          </Col>
+        </Row>
       </Col>
     </Row>
   );

@@ -1,9 +1,11 @@
-import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
+import { CheckCircleFilled, CloseCircleFilled } from './mark-icons';
+import { zh } from '../../i18n/zh-CN';
 import { chooseBlank } from './answer-utils';
 import { OptionList } from './option-list';
 import type { RendererProps } from './renderer-props';
 import { RichText } from './rich-text';
+
+const c = zh.questions;
 
 const roman = (i: number) => c.roman[i] ?? String(i + 1);
 
@@ -20,8 +22,8 @@ function BlankBox({ index, word, verdict }: { index: number; word: string; verdi
           {word}
         </span>
       )}
-      {verdict === 'right' && <CheckCircleFilled aria-hidden />}
-      {verdict === 'wrong' && <CloseCircleFilled aria-hidden />}
+      {verdict === 'right' && <CheckCircleFilled />}
+      {verdict === 'wrong' && <CloseCircleFilled />}
     </span>
   );
 }

@@ -1,8 +1,10 @@
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
+import { zh } from '../../i18n/zh-CN';
 import { groupKeys, SIX_CHOOSE_TWO_MAX, toggleMulti } from './answer-utils';
 import { OptionList } from './option-list';
 import type { RendererProps } from './renderer-props';
 import { RichText } from './rich-text';
+
+const c = zh.questions;
 
 /** Quantitative comparison: the two quantities side by side under the test's own headers. */
 export function QuantityColumns({ a, b, onWordClick }: { a: string; b: string; onWordClick: RendererProps['onWordClick'] }) {

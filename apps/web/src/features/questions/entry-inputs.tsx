@@ -1,7 +1,9 @@
 import type { ChangeEvent, KeyboardEvent } from 'react';
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
+import { zh } from '../../i18n/zh-CN';
 import { ENTRY_MAX_LENGTH, sanitizeEntry, toggleSign } from './answer-utils';
 import type { RendererProps } from './renderer-props';
+
+const c = zh.questions;
 
 interface EntryBoxProps {
   value: string;

@@ -1,13 +1,17 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerWith, bankQuestion } from './test-utils/content-bank';
 import { renderQuestion } from './test-utils/render-question';
+import { loadMath } from './math';
 
 const cups = bankQuestion('q-num-001'); // answer 6.25, unit "cups" after the box
 const dollars = bankQuestion('q-num-003'); // answer 75, "$" before the box
 const arc = bankQuestion('q-frac-009'); // answer 2/9 (any equivalent fraction)
 
 const entry = () => screen.getByRole('textbox', { name: '数值答案' }) as HTMLInputElement;
+
+// KaTeX loads on the first formula; these tests look at typeset math, so it is loaded up front.
+beforeAll(() => loadMath());
 
 describe('TextFill', () => {
   it('shows the unit beside the box and reports the typed number in text', async () => {

@@ -1,6 +1,8 @@
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
+import { zh } from '../../i18n/zh-CN';
 import { countWords } from './answer-utils';
 import type { RendererProps } from './renderer-props';
+
+const c = zh.questions;
 
 /** The contract's essay limit (12k characters). */
 const ESSAY_MAX = 12_000;

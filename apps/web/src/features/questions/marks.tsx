@@ -1,13 +1,15 @@
-import { CheckCircleFilled, CloseCircleFilled, EditOutlined, MinusCircleOutlined } from '@ant-design/icons';
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
+import { CheckCircleFilled, CloseCircleFilled, EditOutlined, MinusCircleOutlined } from './mark-icons';
+import { zh } from '../../i18n/zh-CN';
+
+const c = zh.questions;
 
 export type Verdict = 'right' | 'wrong' | 'unanswered' | 'answered';
 
 const VERDICT = {
-  right: { icon: <CheckCircleFilled aria-hidden />, text: c.review.correct },
-  wrong: { icon: <CloseCircleFilled aria-hidden />, text: c.review.wrong },
-  unanswered: { icon: <MinusCircleOutlined aria-hidden />, text: c.review.unanswered },
-  answered: { icon: <EditOutlined aria-hidden />, text: c.review.answered },
+  right: { icon: <CheckCircleFilled />, text: c.review.correct },
+  wrong: { icon: <CloseCircleFilled />, text: c.review.wrong },
+  unanswered: { icon: <MinusCircleOutlined />, text: c.review.unanswered },
+  answered: { icon: <EditOutlined />, text: c.review.answered },
 } as const;
 
 /** ui.md: colour is never the only signal — every verdict is an icon and a word. */
@@ -27,13 +29,13 @@ export function OptionMarks({ correct, chosen, known }: { correct: boolean; chos
     <span className="gq-marks">
       {known && correct && (
         <span className="gq-mark is-right">
-          <CheckCircleFilled aria-hidden />
+          <CheckCircleFilled />
           {c.review.correctAnswer}
         </span>
       )}
       {chosen && (
         <span className={`gq-mark ${!known ? 'is-neutral' : correct ? 'is-right' : 'is-wrong'}`}>
-          {!known ? null : correct ? <CheckCircleFilled aria-hidden /> : <CloseCircleFilled aria-hidden />}
+          {!known ? null : correct ? <CheckCircleFilled /> : <CloseCircleFilled />}
           {c.review.yourChoice}
         </span>
       )}

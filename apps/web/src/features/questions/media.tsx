@@ -1,6 +1,8 @@
 import type { QuestionView as QuestionData } from '@gre/contracts';
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
+import { zh } from '../../i18n/zh-CN';
 import { RichText } from './rich-text';
+
+const c = zh.questions;
 
 type Media = QuestionData['media'][number];
 

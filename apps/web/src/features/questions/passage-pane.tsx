@@ -1,9 +1,10 @@
 import type { PassageView } from '@gre/contracts';
-import { Switch } from 'antd';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
+import { zh } from '../../i18n/zh-CN';
 import { OptionMarks } from './marks';
 import { RichText, type WordClickHandler } from './rich-text';
+
+const c = zh.questions;
 
 /** Select-in-passage state: which sentence is chosen, which is right (review), and how to choose. */
 export interface SentencePick {
@@ -112,7 +113,9 @@ export function PassagePane({ passage, pick, supportTranslate, review, onWordCli
     <div className="gq-passage">
       {canTranslate && (
         <div className="gq-translate-toggle">
-          <Switch id={switchId} size="small" checked={translated} onChange={setTranslated} />
+          <button id={switchId} type="button" role="switch" aria-checked={translated} className="gq-switch" onClick={() => setTranslated((v) => !v)}>
+            <span className="gq-switch-knob" aria-hidden />
+          </button>
           <label htmlFor={switchId}>{c.showTranslation}</label>
         </div>
       )}

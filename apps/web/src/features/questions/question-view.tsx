@@ -1,6 +1,6 @@
 import type { Answer, QuestionView as QuestionData } from '@gre/contracts';
 import { useImperativeHandle, useRef, type KeyboardEvent, type Ref } from 'react';
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
+import { zh } from '../../i18n/zh-CN';
 import { answerForNumber, sanitizeEntry } from './answer-utils';
 import { BoxFillInput } from './blank-fill';
 import { MultiChoiceInput, QuantityColumns, SingleOptionInput } from './choice-renderers';
@@ -17,6 +17,8 @@ import { WordCardInput } from './word-card';
 import './questions.css';
 import './questions-media.css';
 import './questions-review.css';
+
+const c = zh.questions;
 
 /** What a parent can do to a rendered question (the exam calculator's "Transfer Display"). */
 export interface QuestionViewHandle {
@@ -109,7 +111,9 @@ export function QuestionView({ question, answer, onAnswer, mode, disabled, revie
     change(next);
   };
 
-  const props: RendererProps & { showWordCount: boolean } = { question, answer: shown, change, readOnly, review, standard, onWordClick, showWordCount };
+  // While answering, a click on a choice or on a selectable sentence answers; look-ups there wait for review.
+  const choiceWords = readOnly ? onWordClick : undefined;
+  const props: RendererProps & { showWordCount: boolean } = { question, answer: shown, change, readOnly, review, standard, onWordClick: choiceWords, showWordCount };
   const quantities = question.quantity_a !== null && question.quantity_b !== null;
 
   const body = (
@@ -151,7 +155,7 @@ export function QuestionView({ question, answer, onAnswer, mode, disabled, revie
       {question.passage ? (
         <div className="gq-split">
           <section className="gq-pane gq-pane-passage" aria-label={c.passageLabel}>
-            <PassagePane passage={question.passage} pick={pick} supportTranslate={question.support_translate} review={review} onWordClick={onWordClick} />
+            <PassagePane passage={question.passage} pick={pick} supportTranslate={question.support_translate} review={review} onWordClick={pick ? choiceWords : onWordClick} />
           </section>
           <section className="gq-pane gq-pane-question">{body}</section>
         </div>

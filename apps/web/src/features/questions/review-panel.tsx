@@ -1,10 +1,11 @@
 import { isAnswered, isCorrect, type Answer, type QuestionView as QuestionData } from '@gre/contracts';
-import { Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
+import { zh } from '../../i18n/zh-CN';
 import { VerdictMark, type Verdict } from './marks';
 import type { StandardAnswer } from './renderer-props';
 import { RichText } from './rich-text';
+
+const c = zh.questions;
 
 type Shown = Pick<Answer, 'selects' | 'multi_selects' | 'text' | 'text2'>;
 
@@ -74,15 +75,18 @@ export function verdictOf(q: QuestionData, a: Answer, standard: StandardAnswer |
   return isCorrect({ input_method: q.input_method, standard_answer: standard }, a) ? 'right' : 'wrong';
 }
 
-function TagRow({ label, items, color }: { label: string; items: string[]; color?: string }) {
+/** Tag tones, as CSS classes of the plain tags in questions-review.css. */
+type Tone = 'blue' | 'green' | 'volcano';
+
+function TagRow({ label, items, tone }: { label: string; items: string[]; tone?: Tone }) {
   if (!items.length) return null;
   return (
     <div className="gq-tag-row">
       <span className="gq-tag-label">{label}</span>
       {items.map((t) => (
-        <Tag key={t} color={color}>
+        <span key={t} className={`gq-tag${tone ? ` is-${tone}` : ''}`}>
           {t}
-        </Tag>
+        </span>
       ))}
     </div>
   );
@@ -135,9 +139,9 @@ export function ReviewPanel({ question, answer }: { question: QuestionData; answ
           <>
             <RichText text={question.analysis.text} lang="zh" />
             {/* A word's key words are its senses, already on the card. */}
-            {kind !== 'Word' && <TagRow label={c.review.keyWords} items={question.analysis.key_words} color="blue" />}
-            <TagRow label={c.review.synonyms} items={question.analysis.synonyms} color="green" />
-            <TagRow label={c.review.antonyms} items={question.analysis.antonyms} color="volcano" />
+            {kind !== 'Word' && <TagRow label={c.review.keyWords} items={question.analysis.key_words} tone="blue" />}
+            <TagRow label={c.review.synonyms} items={question.analysis.synonyms} tone="green" />
+            <TagRow label={c.review.antonyms} items={question.analysis.antonyms} tone="volcano" />
           </>
         ) : (
           <p className="gq-withheld">{c.review.analysisWithheld}</p>

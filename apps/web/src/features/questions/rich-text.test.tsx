@@ -1,8 +1,11 @@
 import { fireEvent, render } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { renderMath } from './math';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadMath, renderMath } from './math';
 import { RichText } from './rich-text';
 import { parseRichText } from './rich-text-parse';
+
+// KaTeX loads on the first formula; these tests look at typeset math, so it is loaded up front.
+beforeAll(() => loadMath());
 
 describe('parseRichText', () => {
   it('splits paragraphs on line breaks and skips blank lines', () => {
@@ -81,7 +84,7 @@ describe('RichText', () => {
   });
 
   it('refuses KaTeX commands that could inject links or HTML', () => {
-    const html = renderMath('\\href{javascript:alert(1)}{x} \\htmlClass{evil}{y} \\url{http://e.example}');
+    const html = renderMath('\\href{javascript:alert(1)}{x} \\htmlClass{evil}{y} \\url{http://e.example}')!;
     const holder = document.createElement('div');
     holder.innerHTML = html;
     expect(holder.querySelector('a')).toBeNull();

@@ -1,7 +1,9 @@
 import { Fragment, memo, useMemo, type MouseEvent, type ReactNode } from 'react';
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
-import { renderMath } from './math';
+import { zh } from '../../i18n/zh-CN';
+import { renderMath, useMathReady } from './math';
 import { parseRichText, type Inline, type Paragraph } from './rich-text-parse';
+
+const c = zh.questions;
 
 /** Fired with the clicked English word; call `event.stopPropagation()` to keep the click from also choosing an option. */
 export type WordClickHandler = (word: string, event: MouseEvent<HTMLElement>) => void;
@@ -18,13 +20,20 @@ export interface RichTextProps {
   className?: string;
 }
 
+/** A formula: typeset once KaTeX has loaded (on the first formula of the session), its TeX source until then. */
+function MathPiece({ tex, display }: { tex: string; display: boolean }) {
+  const html = useMathReady() ? renderMath(tex, display) : null;
+  if (html === null) return <span className="gq-math gq-math-source">{tex}</span>;
+  return <span className="gq-math" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
 function InlinePiece({ piece, words, renderBlank }: { piece: Inline; words: boolean; renderBlank?: (n: number) => ReactNode }) {
   if (piece.t === 'blank') {
     return renderBlank ? renderBlank(piece.n) : <span className="gq-blank-line" role="img" aria-label={c.blankAria(piece.n)} />;
   }
   let node: ReactNode;
   if (piece.t === 'math') {
-    node = <span className="gq-math" dangerouslySetInnerHTML={{ __html: renderMath(piece.tex, piece.display) }} />;
+    node = <MathPiece tex={piece.tex} display={piece.display} />;
   } else if (!words) {
     node = piece.parts.join('');
   } else {

@@ -1,6 +1,8 @@
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
+import { zh } from '../../i18n/zh-CN';
 import type { RendererProps } from './renderer-props';
 import { RichText } from './rich-text';
+
+const c = zh.questions;
 
 /**
  * The question side of select-in-passage: the sentences themselves are chosen in the passage pane; here the learner

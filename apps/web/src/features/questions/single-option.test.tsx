@@ -1,11 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerWith, bankQuestion, withheld, wrongKey } from './test-utils/content-bank';
 import { renderQuestion } from './test-utils/render-question';
+import { loadMath } from './math';
 
 const qc = bankQuestion('q-qc-022'); // triangle figure, Quantity A $x$ vs Quantity B $30$, answer C
 const tableQuestion = bankQuestion('q-mcs-034'); // monthly rainfall table
 const reading = bankQuestion('q-rc-001'); // passage p-rc-01, answer D
+
+// KaTeX loads on the first formula; these tests look at typeset math, so it is loaded up front.
+beforeAll(() => loadMath());
 
 describe('SingleOption', () => {
   it('lays out quantitative comparison with Quantity A / Quantity B columns, typeset math and the figure', () => {
@@ -111,13 +115,22 @@ describe('SingleOption', () => {
     expect(screen.queryByRole('switch')).toBeNull();
   });
 
-  it('reports clicked words in the passage, stem and options for the look-up', async () => {
+  it('looks up clicked words in the passage and stem; a click on a choice answers it until review', async () => {
     const onWordClick = vi.fn();
-    const { user } = renderQuestion(reading, { onWordClick });
+    const { user, onAnswer } = renderQuestion(reading, { onWordClick });
     await user.click(screen.getAllByText('symbiont')[0]!);
     expect(onWordClick).toHaveBeenLastCalledWith('symbiont', expect.anything());
     await user.click(screen.getByText('purpose'));
     expect(onWordClick).toHaveBeenLastCalledWith('purpose', expect.anything());
+    onWordClick.mockClear();
+    await user.click(screen.getByText(/physiological/));
+    expect(onWordClick).not.toHaveBeenCalled();
+    expect(onAnswer).toHaveBeenCalled();
+  });
+
+  it('looks up words inside the choices in review', async () => {
+    const onWordClick = vi.fn();
+    const { user } = renderQuestion(reading, { onWordClick, mode: 'review' });
     await user.click(screen.getByText('physiological'));
     expect(onWordClick).toHaveBeenLastCalledWith('physiological', expect.anything());
   });

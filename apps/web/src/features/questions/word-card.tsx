@@ -1,9 +1,10 @@
 import type { QuestionView as QuestionData } from '@gre/contracts';
-import { Button } from 'antd';
 import { useState } from 'react';
-import { questionsCopy as c } from '../../i18n/questions.zh-CN';
+import { zh } from '../../i18n/zh-CN';
 import type { RendererProps } from './renderer-props';
 import { RichText } from './rich-text';
+
+const c = zh.questions;
 
 /** ECDICT writes sense breaks as the two characters "\n"; they display as line breaks. */
 const senses = (s: string) => s.replace(/\\n/g, '\n');
@@ -48,18 +49,18 @@ export function WordCardInput({ question, answer, change, readOnly, review, onWo
         </section>
       )}
       {!review && meaning !== '' && (
-        <Button type="link" onClick={() => setFlipped((f) => !f)} aria-expanded={flipped} className="gq-word-flip">
+        <button type="button" onClick={() => setFlipped((f) => !f)} aria-expanded={flipped} className="gq-link-button gq-word-flip">
           {flipped ? c.wordFlipBack : c.wordFlip}
-        </Button>
+        </button>
       )}
       {!readOnly && (
         <div className="gq-word-actions">
-          <Button size="large" autoInsertSpace={false} type={choice === 'know' ? 'primary' : 'default'} aria-pressed={choice === 'know'} onClick={() => change({ ...answer, selects: ['know'] })}>
+          <button type="button" className={`gq-button${choice === 'know' ? ' is-primary' : ''}`} aria-pressed={choice === 'know'} onClick={() => change({ ...answer, selects: ['know'] })}>
             {c.wordKnow}
-          </Button>
-          <Button size="large" autoInsertSpace={false} type={choice === 'unknown' ? 'primary' : 'default'} aria-pressed={choice === 'unknown'} onClick={() => change({ ...answer, selects: ['unknown'] })}>
+          </button>
+          <button type="button" className={`gq-button${choice === 'unknown' ? ' is-primary' : ''}`} aria-pressed={choice === 'unknown'} onClick={() => change({ ...answer, selects: ['unknown'] })}>
             {c.wordUnknown}
-          </Button>
+          </button>
         </div>
       )}
     </div>

@@ -1,4 +1,4 @@
-/** Copy of the question renderers (every input kind, answer and review mode); merged into the i18n index by the lead. */
+/** Copy of the question renderers (every input kind, answer and review mode). */
 export const questionsCopy = {
   roman: ['i', 'ii', 'iii'] as const,
   /** The test's own column headers stay in English, as on the real screen. */

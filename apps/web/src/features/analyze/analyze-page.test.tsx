@@ -1,0 +1,89 @@
+import { questionCalls, summaryCalls, userCalls, type CallResponse, type ScoreWindow } from '@gre/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../api/query-client';
+import { setToken } from '../../api/storage';
+import { zh } from '../../i18n/zh-CN';
+import { fakeServer, makeUser, renderApp } from '../../test-utils';
+
+const a = zh.analyze;
+const w = zh.records.report;
+
+beforeAll(async () => {
+  await Promise.all([import('./analyze-page'), import('./kind-chart'), import('../records/report-chart')]);
+}, 60_000);
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const OVERALL: CallResponse<typeof summaryCalls.get> = { questions: 120, correct: 90, accuracy: 75, used_time_seconds: 7200, exams_finished: 6, days_active: 9, streak: 3, best_streak: 5 };
+const POINTS = [
+  { exam_id: 1, finished_at: 1_790_000_000, verbal: 150, quant: 155, total: 305 },
+  { exam_id: 2, finished_at: 1_790_100_000, verbal: 156, quant: 160, total: 316 },
+];
+
+/** The windowed calls answer less for narrower windows, as the server's window rule would. */
+function serve(overall = OVERALL) {
+  setToken('t'.repeat(43));
+  const narrow = (window: ScoreWindow) => window !== 'all';
+  return fakeServer({
+    [userCalls.get.path]: () => ({ data: makeUser() }),
+    [questionCalls.categoryConfig.path]: () => ({ status: 404, kind: 'not_found' }),
+    [summaryCalls.get.path]: () => ({ data: overall }),
+    [summaryCalls.getTotalScore.path]: (body) => ({ data: { points: narrow((body as { window: ScoreWindow }).window) ? POINTS.slice(-1) : POINTS } }),
+    [summaryCalls.getAvgScore.path]: (body) =>
+      ({ data: narrow((body as { window: ScoreWindow }).window) ? { verbal: 156, quant: 160, total: 316, count: 1 } : { verbal: 153, quant: 157.5, total: 310.5, count: 2 } }),
+    [summaryCalls.getExercise.path]: () => ({
+      data: {
+        kinds: [
+          { kind: 'tc1', category: 1, correct: 8, total: 10, avg_time_seconds: 50 },
+          { kind: 'qc', category: 3, correct: 3, total: 6, avg_time_seconds: 80 },
+        ],
+      },
+    }),
+  });
+}
+
+const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));
+
+describe('/analyze', { timeout: 30_000 }, () => {
+  it('shows the overall figures, the window averages, the score trend and the two charts by kind', async () => {
+    const fetch = serve();
+    renderApp('/analyze');
+    expect(await screen.findByRole('heading', { name: a.title })).toBeTruthy();
+    expect(await screen.findByText(a.overall.questions)).toBeTruthy();
+    expect(screen.getByText(a.overall.bestStreak(5))).toBeTruthy();
+    expect(await screen.findByText(a.averages.count(2))).toBeTruthy();
+    expect(await screen.findByRole('img', { name: a.trend.label })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: a.kinds.accuracyLabel })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: a.kinds.timeLabel })).toBeTruthy();
+    for (const call of [summaryCalls.getTotalScore, summaryCalls.getAvgScore, summaryCalls.getExercise]) expect(bodies(fetch, call.path)).toEqual([{ window: 'all' }]);
+  });
+
+  it('switching the score window asks the server again for every windowed figure', async () => {
+    const fetch = serve();
+    renderApp('/analyze');
+    await screen.findByText(a.averages.count(2));
+    await userEvent.click(screen.getByRole('combobox', { name: w.windowLabel }));
+    await userEvent.click(await screen.findByTitle(`${w.windowLabel}：${w.windows.last_5}`));
+    await waitFor(() => expect(screen.getByText(a.averages.count(1))).toBeTruthy());
+    for (const call of [summaryCalls.getTotalScore, summaryCalls.getAvgScore, summaryCalls.getExercise]) {
+      expect(bodies(fetch, call.path)).toEqual([{ window: 'all' }, { window: 'last_5' }]);
+    }
+    // The overall figures do not depend on the window.
+    expect(bodies(fetch, summaryCalls.get.path)).toHaveLength(1);
+  });
+
+  it('with nothing done yet: one empty state with the way to start, no charts', async () => {
+    const fetch = serve({ ...OVERALL, questions: 0, correct: 0, accuracy: null, used_time_seconds: 0, exams_finished: 0, days_active: 0, streak: 0, best_streak: 0 });
+    const { router } = renderApp('/analyze');
+    expect(await screen.findByText(a.empty.title)).toBeTruthy();
+    expect(screen.queryByRole('img', { name: a.trend.label })).toBeNull();
+    expect(bodies(fetch, summaryCalls.getTotalScore.path)).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(a.empty.action.split('').join('\\s*')) }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/exercise_list/big'));
+  });
+});

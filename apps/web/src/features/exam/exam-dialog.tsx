@@ -1,0 +1,54 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal dialog without a UI library: labelled, focus moves in and back out, Esc and the backdrop close it, Tab stays
+ * inside.
+ */
+export function ExamDialog({ title, children, actions, onClose, wide = false }: { title: string; children: ReactNode; actions?: ReactNode; onClose: () => void; wide?: boolean }) {
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    const box = ref.current;
+    const first = box?.querySelector<HTMLElement>('[data-autofocus]') ?? box?.querySelector<HTMLElement>('button, [href], input, textarea');
+    (first ?? box)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        close.current();
+      } else if (e.key === 'Tab' && box) {
+        const focusable = [...box.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, textarea, [tabindex]:not([tabindex="-1"])')];
+        if (!focusable.length) return;
+        const [head, tail] = [focusable[0]!, focusable[focusable.length - 1]!];
+        if (e.shiftKey && document.activeElement === head) {
+          e.preventDefault();
+          tail.focus();
+        } else if (!e.shiftKey && document.activeElement === tail) {
+          e.preventDefault();
+          head.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      before?.focus?.();
+    };
+  }, []);
+  return (
+    <div className="ge-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={ref} className={`ge-dialog${wide ? ' is-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={id} tabIndex={-1}>
+        <h2 id={id} className="ge-dialog-title">
+          {title}
+        </h2>
+        <div className="ge-dialog-body">{children}</div>
+        {actions && <div className="ge-actions">{actions}</div>}
+      </div>
+    </div>
+  );
+}

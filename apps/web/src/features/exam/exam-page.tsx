@@ -1,0 +1,33 @@
+import { useLoaderData, useRevalidator } from 'react-router';
+import { zh } from '../../i18n/zh-CN';
+import { examLoader, type ExamLoaderData } from './exam-queries';
+import { ExamScreen, examVars } from './exam-screen';
+
+const t = zh.exam;
+
+/** Spec §2 exam/{examID}: loaded before display (examLoader); full screen, without the nav and footer. */
+export function ExamPage() {
+  const data = useLoaderData() as ExamLoaderData;
+  const revalidator = useRevalidator();
+  if (data.state === 'ok') return <ExamScreen key={data.exam.id} initial={data.exam} />;
+  return (
+    <div className="ge-root" style={examVars}>
+      <main className="ge-page">
+        <div className="ge-card">
+          <h1 className="ge-title">{t.failedTitle}</h1>
+          <p className="ge-muted">{t.failedBody}</p>
+          <div className="ge-actions">
+            <a className="ge-button" href="/record">
+              {t.backRecord}
+            </a>
+            <button type="button" className="ge-button is-primary" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === 'loading'}>
+              {t.retry}
+            </button>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export { examLoader };

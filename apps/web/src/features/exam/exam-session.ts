@@ -1,0 +1,355 @@
+import { examCalls, isAnswered, type Answer, type CallDef, type CallRequest, type CallResponse, type ExamChange, type ExamClock, type ExamView } from '@gre/contracts';
+import { ApiError, type CallOptions } from '../../api/client';
+import { itemKey, patchItem, stateAfter, type Position } from './exam-model';
+
+export type CallFn = <C extends CallDef>(def: C, body: CallRequest<C>, options?: CallOptions) => Promise<CallResponse<C>>;
+
+export interface SessionDeps {
+  call: CallFn;
+  /** The error catalogue (toasts, dialogs). */
+  report: (err: unknown) => void;
+  /** Milliseconds of a monotonic clock. */
+  now: () => number;
+  /** Typed answers (entry boxes, the essay) wait this long for the next keystroke. */
+  typingDelayMs?: number;
+  /** First wait before a failed save is sent again (doubles up to 10 s). */
+  retryDelayMs?: number;
+}
+
+type ChangeOp =
+  | { type: 'start' }
+  | { type: 'move'; at: Position }
+  | { type: 'answer'; at: Position; answer: Answer; seq: number }
+  | { type: 'flag'; at: Position; flagged: boolean; seq: number }
+  | { type: 'finish'; section: number };
+
+interface Queued {
+  op: ChangeOp;
+  /** Ops with a key replace a queued (not yet sent) op with the same key: only the latest answer or flag counts. */
+  key: string | null;
+  staleRetries: number;
+  /** Failed sends with a server answer (5xx); an offline send is retried without limit. */
+  failures: number;
+  done: (res: ExamChange | null, err?: unknown) => void;
+}
+
+/** The clock as the server last sent it, with the moment it arrived, so the display can run on locally. */
+export interface LocalClock {
+  section: number;
+  used: number;
+  remaining: number | null;
+  at: number;
+}
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'retrying';
+
+export interface SessionSnapshot {
+  /** The server's exam with this device's unacknowledged answers and flags laid over it. */
+  exam: ExamView;
+  revision: number;
+  save: SaveState;
+  clock: LocalClock | null;
+}
+
+const MAX_RETRY_MS = 10_000;
+const MAX_SERVER_FAILURES = 3;
+const isKind = (err: unknown, ...kinds: string[]) => err instanceof ApiError && kinds.includes(err.kind);
+/** Worth sending again: no answer at all, the server or a proxy failed, or the site is being upgraded. */
+const isTransient = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
+
+export function clockFromExam(exam: ExamView, section: number, now: number): LocalClock | null {
+  const s = exam.sections[section];
+  if (!s) return null;
+  const limit = s.time_limit_seconds;
+  return { section, used: s.action.used_time_seconds, remaining: limit > 0 ? Math.max(0, limit - s.action.used_time_seconds) : null, at: now };
+}
+
+/**
+ * One exam on this device: every change goes through one serial queue that carries the server's `revision` (each
+ * answer gives the next), answers and flags show at once and are laid over the server's exam until acknowledged.
+ * A stale revision reloads the exam and sends the change again; a closed section (time up, submitted elsewhere)
+ * reloads and drops what can no longer be saved; a lost connection retries.
+ */
+export class ExamSession {
+  private base: ExamView;
+  private revision: number;
+  private clock: LocalClock | null;
+  private readonly answers = new Map<string, { value: Answer; seq: number }>();
+  private readonly flags = new Map<string, { value: boolean; seq: number }>();
+  private readonly visits = new Set<string>();
+  private readonly typing = new Map<string, { timer: ReturnType<typeof setTimeout>; fire: () => void }>();
+  private queue: Queued[] = [];
+  private running = false;
+  private retrying = false;
+  private savedOnce = false;
+  private seq = 0;
+  private snapshot: SessionSnapshot;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    exam: ExamView,
+    private readonly deps: SessionDeps,
+  ) {
+    this.base = exam;
+    this.revision = exam.revision;
+    const open = exam.sections.find((s) => !s.action.finished);
+    this.clock = open ? clockFromExam(exam, open.index, deps.now()) : null;
+    this.snapshot = this.build();
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = () => this.snapshot;
+
+  get id() {
+    return this.base.id;
+  }
+
+  /** NotStart → Start: the first section's clock runs. */
+  start(): Promise<ExamChange | null> {
+    return this.enqueue({ type: 'start' }, null);
+  }
+
+  /** Every navigation: the cursor is saved and a question seen for the first time becomes NotAnswered. */
+  move(at: Position): void {
+    this.visits.add(itemKey(at.section, at.question));
+    this.emit();
+    void this.enqueue({ type: 'move', at }, null).catch(() => undefined);
+  }
+
+  /** Shows the answer now and saves it: at once for choices, after a pause in typing for typed answers. */
+  answer(at: Position, answer: Answer, typed: boolean): void {
+    const key = itemKey(at.section, at.question);
+    const seq = ++this.seq;
+    this.answers.set(key, { value: answer, seq });
+    this.cancelTyping(key);
+    const send = () => {
+      this.typing.delete(key);
+      void this.enqueue({ type: 'answer', at, answer, seq }, `answer:${key}`).catch(() => undefined);
+    };
+    if (typed) this.typing.set(key, { timer: setTimeout(send, this.deps.typingDelayMs ?? 400), fire: send });
+    else send();
+    this.emit();
+  }
+
+  flag(at: Position, flagged: boolean): void {
+    const key = itemKey(at.section, at.question);
+    const seq = ++this.seq;
+    this.flags.set(key, { value: flagged, seq });
+    this.emit();
+    void this.enqueue({ type: 'flag', at, flagged, seq }, `flag:${key}`).catch(() => undefined);
+  }
+
+  /** Submits a section after everything typed so far; resolves once the exam is reloaded (section 2's questions). */
+  async finishSection(section: number): Promise<void> {
+    this.flush();
+    try {
+      await this.enqueue({ type: 'finish', section }, null);
+    } catch (err) {
+      // Already submitted (the clock ran out first): the exam was reloaded when the server said so.
+      if (!isKind(err, 'exam_finished', 'exam_time_up')) throw err;
+    }
+  }
+
+  /** The learner is on the exam screen: the server counts the time and may submit a section whose time is up. */
+  async heartbeat(at: Position): Promise<void> {
+    try {
+      const clock = await this.deps.call(examCalls.heartbeat, { id: this.base.id, section_index: at.section, question_index: at.question }, { quiet: true });
+      this.setClock(clock);
+      if (clock.auto_committed) await this.refetch();
+      else this.emit();
+    } catch (err) {
+      if (isKind(err, 'exam_finished', 'exam_time_up')) await this.refetch();
+      else if (!isTransient(err)) this.deps.report(err);
+    }
+  }
+
+  /** Sends typed answers that are still waiting for the pause. */
+  flush(): void {
+    for (const { timer, fire } of [...this.typing.values()]) {
+      clearTimeout(timer);
+      fire();
+    }
+  }
+
+  /** Loads the exam again; this device's unacknowledged changes stay laid over it. */
+  async refetch(): Promise<void> {
+    try {
+      const exam = await this.deps.call(examCalls.get, { id: this.base.id }, { quiet: true });
+      this.base = exam;
+      this.revision = exam.revision;
+      const open = exam.sections.find((s) => !s.action.finished);
+      if (!open) this.clock = null;
+      else if (this.clock?.section !== open.index) this.clock = clockFromExam(exam, open.index, this.deps.now());
+    } catch (err) {
+      this.deps.report(err);
+    }
+    this.emit();
+  }
+
+  /** Leaving the page: typed answers are sent now, the queue finishes on its own. */
+  dispose(): void {
+    this.flush();
+  }
+
+  private cancelTyping(key: string) {
+    const t = this.typing.get(key);
+    if (t) clearTimeout(t.timer);
+    this.typing.delete(key);
+  }
+
+  private enqueue(op: ChangeOp, key: string | null): Promise<ExamChange | null> {
+    return new Promise((resolve, reject) => {
+      const done = (res: ExamChange | null, err?: unknown) => (err === undefined ? resolve(res) : reject(err));
+      // The op at the head may be in flight; only later ones are replaced.
+      const same = key === null ? -1 : this.queue.findIndex((q, i) => i > 0 && q.key === key);
+      if (same >= 0) {
+        this.queue[same]!.done(null);
+        this.queue[same] = { op, key, staleRetries: 0, failures: 0, done };
+      } else this.queue.push({ op, key, staleRetries: 0, failures: 0, done });
+      this.emit();
+      void this.pump();
+    });
+  }
+
+  private send(op: ChangeOp): Promise<ExamChange> {
+    const ref = { id: this.base.id, revision: this.revision };
+    const quiet = { quiet: true };
+    switch (op.type) {
+      case 'start':
+        return this.deps.call(examCalls.start, ref);
+      case 'move':
+        return this.deps.call(examCalls.move, { ...ref, section_index: op.at.section, question_index: op.at.question }, quiet);
+      case 'answer':
+        return this.deps.call(examCalls.answer, { ...ref, section_index: op.at.section, question_index: op.at.question, answer: op.answer }, quiet);
+      case 'flag':
+        return this.deps.call(examCalls.flag, { ...ref, section_index: op.at.section, question_index: op.at.question, flagged: op.flagged }, quiet);
+      case 'finish':
+        return this.deps.call(examCalls.finishSection, { ...ref, section_index: op.section });
+    }
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    let delay = this.deps.retryDelayMs ?? 1000;
+    while (this.queue.length > 0) {
+      const head = this.queue[0]!;
+      try {
+        const res = await this.send(head.op);
+        this.queue.shift();
+        this.retrying = false;
+        delay = this.deps.retryDelayMs ?? 1000;
+        await this.acknowledge(head.op, res);
+        head.done(res);
+      } catch (err) {
+        if (isKind(err, 'stale_revision') && head.staleRetries < 2) {
+          // Another tab or device changed the exam: take its state and send this change on top of it.
+          head.staleRetries += 1;
+          if (head.staleRetries === 1) this.deps.report(err);
+          await this.refetch();
+        } else if (isTransient(err) && head.failures < MAX_SERVER_FAILURES) {
+          // Offline and maintenance last as long as they last; a failing server gets a few tries.
+          if ((err as ApiError).status !== 0 && !isKind(err, 'server_upgrading')) head.failures += 1;
+          // The upgrade overlay is the catalogue's to show; lost connections only show in the save indicator.
+          if (!this.retrying && isKind(err, 'server_upgrading', 'internal')) this.deps.report(err);
+          this.retrying = true;
+          this.emit();
+          await new Promise((r) => setTimeout(r, delay));
+          delay = Math.min(delay * 2, MAX_RETRY_MS);
+        } else {
+          await this.drop(head, err);
+        }
+      }
+    }
+    this.running = false;
+    this.emit();
+  }
+
+  /** A change the server refused: it and whatever else can no longer be saved leave the queue, the view shows the server. */
+  private async drop(head: Queued, err: unknown): Promise<void> {
+    this.retrying = false;
+    const closed = isKind(err, 'exam_time_up', 'exam_finished');
+    const gone = closed ? this.queue.filter((q) => q.op.type !== 'start') : [head];
+    this.queue = this.queue.filter((q) => !gone.includes(q));
+    for (const q of gone) {
+      this.forget(q.op);
+      q.done(null, q === head ? err : undefined);
+    }
+    if (!(closed && head.op.type === 'finish')) this.deps.report(err);
+    if (closed) await this.refetch();
+    else this.emit();
+  }
+
+  private forget(op: ChangeOp) {
+    if (op.type === 'answer') {
+      const key = itemKey(op.at.section, op.at.question);
+      if (this.answers.get(key)?.seq === op.seq) this.answers.delete(key);
+    }
+    if (op.type === 'flag') {
+      const key = itemKey(op.at.section, op.at.question);
+      if (this.flags.get(key)?.seq === op.seq) this.flags.delete(key);
+    }
+  }
+
+  private async acknowledge(op: ChangeOp, res: ExamChange): Promise<void> {
+    this.revision = res.revision;
+    this.savedOnce = this.savedOnce || op.type === 'answer' || op.type === 'flag';
+    let exam: ExamView = { ...this.base, status: res.status, revision: res.revision };
+    if (op.type === 'move') {
+      this.visits.delete(itemKey(op.at.section, op.at.question));
+      exam = patchItem(exam, op.at, (a) => ({ ...a, state: stateAfter(a.state, null) }));
+      exam = { ...exam, cursor: { section_index: op.at.section, question_index: op.at.question } };
+    }
+    if (op.type === 'answer') {
+      const kind = exam.sections[op.at.section]?.items[op.at.question]?.question.input_method.kind;
+      exam = patchItem(exam, op.at, (a) => ({ ...a, answer: op.answer, state: kind ? stateAfter(a.state, isAnswered(kind, op.answer)) : a.state }));
+      this.forget(op);
+    }
+    if (op.type === 'flag') {
+      exam = patchItem(exam, op.at, (a) => ({ ...a, flagged: op.flagged }));
+      this.forget(op);
+    }
+    this.base = exam;
+    this.setClock(res.clock);
+    if (res.clock.auto_committed || op.type === 'finish') await this.refetch();
+    else this.emit();
+  }
+
+  private setClock(clock: ExamClock) {
+    this.clock = { section: clock.section_index, used: clock.used_time_seconds, remaining: clock.remaining_seconds, at: this.deps.now() };
+  }
+
+  private saveState(): SaveState {
+    if (this.retrying) return 'retrying';
+    const pending = this.typing.size > 0 || this.queue.some((q) => q.op.type === 'answer' || q.op.type === 'flag');
+    if (pending) return 'saving';
+    return this.savedOnce ? 'saved' : 'idle';
+  }
+
+  private build(): SessionSnapshot {
+    let exam = this.base;
+    for (const key of this.visits) {
+      const [s, q] = key.split(':').map(Number) as [number, number];
+      exam = patchItem(exam, { section: s, question: q }, (a) => ({ ...a, state: stateAfter(a.state, null) }));
+    }
+    for (const [key, { value }] of this.answers) {
+      const [s, q] = key.split(':').map(Number) as [number, number];
+      const kind = exam.sections[s]?.items[q]?.question.input_method.kind;
+      exam = patchItem(exam, { section: s, question: q }, (a) => ({ ...a, answer: value, state: kind ? stateAfter(a.state, isAnswered(kind, value)) : a.state }));
+    }
+    for (const [key, { value }] of this.flags) {
+      const [s, q] = key.split(':').map(Number) as [number, number];
+      exam = patchItem(exam, { section: s, question: q }, (a) => ({ ...a, flagged: value }));
+    }
+    return { exam, revision: this.revision, save: this.saveState(), clock: this.clock };
+  }
+
+  private emit() {
+    this.snapshot = this.build();
+    for (const l of this.listeners) l();
+  }
+}

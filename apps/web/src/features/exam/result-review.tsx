@@ -1,0 +1,71 @@
+import type { ExamItem } from '@gre/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useParams } from 'react-router';
+import { zh } from '../../i18n/zh-CN';
+import { emptyAnswer, QuestionView } from '../questions';
+import { ExamDialog } from './exam-dialog';
+import { examResultQuery } from './exam-queries';
+
+// The exam screen renders without antd; the craft bar (antd) arrives only when a question is reviewed.
+const CraftBarLight = lazy(() => import('../personal/craft-bar-light'));
+
+const t = zh.exam.result;
+
+export interface ReviewEntry {
+  item: ExamItem;
+  /** The question's number inside its section (1-based). */
+  number: number;
+  sectionName: string;
+}
+
+export const percentText = (p: number | null) => (p === null ? t.noData : t.percent(p));
+export const avgText = (s: number | null) => (s === null ? t.noData : zh.exam.duration(s));
+
+/**
+ * One question of a finished exam: the standard answer, the learner's answer and the explanation (QuestionView in
+ * review), with the learner's time beside the average of all users; back and forth through the whole exam.
+ */
+export function ResultReview({ entries, index, kindName, onIndex, onClose }: { entries: ReviewEntry[]; index: number; kindName: (kind: string) => string; onIndex: (i: number) => void; onClose: () => void }) {
+  const examId = Number(useParams().examID);
+  const { data: exam } = useQuery({ ...examResultQuery(examId), enabled: Number.isSafeInteger(examId) && examId > 0 });
+  const entry = entries[index];
+  if (!entry) return null;
+  const { item } = entry;
+  const title = `${entry.sectionName} · ${t.reviewTitle(entry.number)} · ${kindName(item.question.kind)}`;
+  return (
+    <ExamDialog
+      title={title}
+      onClose={onClose}
+      wide
+      actions={
+        <>
+          <button type="button" className="ge-button" onClick={() => onIndex(index - 1)} disabled={index === 0}>
+            {t.reviewPrev}
+          </button>
+          <button type="button" className="ge-button" onClick={() => onIndex(index + 1)} disabled={index >= entries.length - 1}>
+            {t.reviewNext}
+          </button>
+          <button type="button" className="ge-button is-primary" onClick={onClose} data-autofocus>
+            {t.reviewClose}
+          </button>
+        </>
+      }
+    >
+      <p className="ge-review-meta">
+        <span>{t.reviewYourTime(zh.exam.duration(item.action.used_time_seconds))}</span>
+        <span>{t.reviewAvgTime(avgText(item.result?.avg_time_seconds ?? null))}</span>
+        <span>{t.reviewPercent(percentText(item.result?.percent_correct ?? null))}</span>
+      </p>
+      <QuestionView key={`${entry.sectionName}:${entry.number}`} question={item.question} answer={item.action.answer ?? emptyAnswer()} mode="review" />
+      {exam && (
+        <Suspense fallback={null}>
+          <CraftBarLight
+            key={item.question.id}
+            target={{ questionId: item.question.id, category: item.question.category, source: { name: exam.name, exam_id: exam.id, template_id: exam.template_id, page: exam.source } }}
+          />
+        </Suspense>
+      )}
+    </ExamDialog>
+  );
+}

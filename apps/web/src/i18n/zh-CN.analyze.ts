@@ -1,0 +1,48 @@
+/** Copy of /analyze 成长分析 (issue 5). The score-window labels are the report page's (zh.records.report.windows). */
+export const analyzeCopy = {
+  title: '成长分析',
+  intro: '回顾你的分数走势、各题型正确率与用时，找到下一步最值得练的地方。',
+  overall: {
+    questions: '累计做题',
+    accuracy: '总正确率',
+    time: '学习时长',
+    exams: '完成练习',
+    days: '学习天数',
+    streak: '连续签到',
+    bestStreak: (n: number) => `最长 ${n} 天`,
+    questionsUnit: '题',
+    examsUnit: '次',
+    daysUnit: '天',
+  },
+  averages: {
+    title: '平均分',
+    verbal: '平均语文',
+    quant: '平均数学',
+    total: '平均总分',
+    count: (n: number) => `统计范围内 ${n} 次模考`,
+  },
+  trend: {
+    title: '模考分数趋势',
+    label: '模考分数趋势图：语文、数学与总分',
+    empty: '该统计范围内没有完成的模考',
+    emptyAction: '去模考',
+  },
+  kinds: {
+    accuracyTitle: '各题型正确率',
+    accuracyLabel: '各题型正确率柱状图',
+    timeTitle: '各题型平均每题用时',
+    timeLabel: '各题型平均每题用时柱状图',
+    accuracy: '正确率',
+    time: '平均用时',
+    seconds: '秒',
+    answered: (correct: number, total: number) => `正确 ${correct} / ${total} 题`,
+    empty: '该统计范围内没有作答记录',
+  },
+  empty: {
+    title: '还没有学习数据',
+    hint: '完成一次练习或模考后，这里会显示你的分数趋势与各题型表现。',
+    action: '去大题库练习',
+  },
+  failed: '成长数据暂时无法加载',
+  retry: '重试',
+};

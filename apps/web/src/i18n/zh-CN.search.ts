@@ -1,0 +1,20 @@
+/** /search 搜索 (spec §2): questions and GRE words. */
+export const searchCopy = {
+  title: '搜索',
+  placeholder: '输入中文或英文，搜索题干、文章、选项、解析或单词',
+  submit: '搜索',
+  scopes: { questions: '题目', words: '单词' } as Record<string, string>,
+  category: '科目',
+  kind: '题型',
+  difficulty: '难度',
+  all: '全部',
+  fields: { stem: '题干', passage: '文章', options: '选项', analysis: '解析' } as Record<string, string>,
+  total: (n: number) => `共 ${n} 条结果`,
+  capped: (n: number) => `超过 ${n} 条结果，请输入更具体的关键词`,
+  start: '输入关键词开始搜索',
+  none: '没有找到匹配的结果，换个关键词试试',
+  wordCard: '查看单词卡',
+  viewerTitle: (q: string) => `搜索：${q}`,
+  loadFailed: '题目加载失败，请稍后重试',
+  locked: '该题目需要升级会员后查看',
+};
