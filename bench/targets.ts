@@ -15,7 +15,9 @@ export interface RunningServer {
 
 /** Starts bench/server.ts in a child process and waits for its `READY <port>` line. */
 export function startServer(mode: 'hello' | 'one-query' | 'app', env: Record<string, string>, nodeArgs: string[] = []): Promise<RunningServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', resolve(here, 'server.ts'), mode], {
+  // BENCH_CPU_PROF=DIR: a V8 CPU profile of every app server a benchmark starts, written to DIR when it stops.
+  const profile = process.env.BENCH_CPU_PROF && mode === 'app' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, '--import', 'tsx', resolve(here, 'server.ts'), mode], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

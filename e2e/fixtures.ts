@@ -118,6 +118,9 @@ export function label(text: string): RegExp {
 
 /** Opens the user menu (desktop dropdown or phone drawer) and logs out. */
 export async function logOut(page: Page, testInfo: TestInfo): Promise<void> {
+  // Home loads its cards and the lazy calendar after the first paint; a menu opened while they land can move under
+  // the click. Let the page settle first.
+  await page.waitForLoadState('networkidle');
   if (isPhone(testInfo)) await page.getByRole('button', { name: zh.nav.menu }).click();
   else await page.getByRole('button', { name: zh.nav.userMenu }).click();
   await page.getByRole('menuitem', { name: zh.nav.logout }).click();

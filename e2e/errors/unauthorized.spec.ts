@@ -6,10 +6,12 @@ test('a revoked session gets 401 on the next call: token cleared, login asked fo
   const token = await loginAs('VIP');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 2 })).toContainText(vip.name);
+  // Home's cards load after the heading: let them finish, so the save below is the page's next call.
+  await page.waitForLoadState('networkidle');
+  expect(await storedToken(page)).toBe(token);
 
   // The same session ends elsewhere (another tab logged out); this page still holds its token.
   await api.call(userCalls.logout, {}, { token });
-  expect(await storedToken(page)).toBe(token);
 
   const aim = page.getByRole('spinbutton', { name: zh.home.todayAim });
   const current = Number(await aim.inputValue());

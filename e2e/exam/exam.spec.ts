@@ -1,0 +1,157 @@
+import { examCalls } from '@gre/contracts';
+import type { Page, TestInfo } from '@playwright/test';
+import { demo, expect, seedToken, shot, test as base, zh } from '../fixtures';
+import { startAppServer } from '../servers';
+
+const t = zh.exam;
+
+/**
+ * Section clocks × this on the timed server: Verbal 1 (18 min) lasts 22 s, Verbal 2 (23 min) 28 s — long enough to
+ * start, short enough to watch a section run out. Its own server, so no other spec's exams are shortened.
+ */
+const TIME_SCALE = 0.02;
+
+const test = base.extend<object, { timedURL: string }>({
+  timedURL: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startAppServer({ EXAM_TIME_SCALE: String(TIME_SCALE) });
+      await use(server.baseURL);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+const bar = (page: Page) => page.getByRole('navigation', { name: t.bar.toolbar });
+const progress = (page: Page, n: number, total: number) => page.getByText(t.bar.progress(n, total), { exact: true });
+const saved = (page: Page) => expect(page.locator('.ge-save')).toHaveText(t.save.saved);
+
+/** Full-page shots from the top, so the sticky bar sits where a learner sees it. */
+async function snap(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, testInfo, name);
+}
+
+async function jumpVia(page: Page, question: number) {
+  await bar(page).getByRole('button', { name: t.bar.review }).click();
+  await page.getByRole('button', { name: t.review.goTo(question) }).click();
+}
+
+test('a VIP takes a verbal simulation: answer, mark, review, resume, submit, result', async ({ page, api, loginAs }, testInfo) => {
+  test.setTimeout(120_000);
+  const token = await loginAs('VIP');
+  const { id } = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'verbal', enable_count_up: true }, { token });
+
+  await page.goto(`/exam/${id}`);
+  await expect(page.getByRole('heading', { name: /全真模考 1/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Verbal 第 1 部分/ })).toContainText('12 题');
+  await snap(page, testInfo, 'exam-start');
+
+  await page.getByRole('button', { name: t.intro.start }).click();
+  await expect(progress(page, 1, 12)).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveAttribute('aria-label', new RegExp(t.bar.timeUsed));
+  await page.locator('.ge-main').getByRole('radio').first().click();
+  await saved(page);
+  await snap(page, testInfo, 'exam-question');
+
+  await bar(page).getByRole('button', { name: t.bar.next }).click();
+  await expect(progress(page, 2, 12)).toBeVisible();
+  await bar(page).getByRole('button', { name: t.bar.mark }).click();
+  await expect(page.locator('.ge-flag-note')).toHaveText(t.bar.marked);
+  await saved(page);
+
+  await bar(page).getByRole('button', { name: t.bar.review }).click();
+  const rows = page.locator('.ge-review-table tbody tr');
+  await expect(rows.nth(0)).toContainText(t.status.Answered!);
+  await expect(rows.nth(1)).toContainText(t.status.marked!);
+  await expect(rows.nth(2)).toContainText(t.status.NotEncountered!);
+  await snap(page, testInfo, 'exam-review');
+
+  await page.getByRole('button', { name: t.review.goTo(5) }).click();
+  await expect(progress(page, 5, 12)).toBeVisible();
+  await expect(page.locator('.gq-pane-passage')).toBeVisible();
+  await page.locator('.gq-pane-question').getByRole('radio').nth(1).click();
+  await saved(page);
+  await snap(page, testInfo, 'exam-reading');
+
+  // Another visit (a reload, another device) resumes at the saved question with every saved answer.
+  await page.reload();
+  await expect(progress(page, 5, 12)).toBeVisible();
+  await expect(page.locator('.gq-pane-question').getByRole('radio').nth(1)).toHaveAttribute('aria-checked', 'true');
+
+  await jumpVia(page, 12);
+  await expect(progress(page, 12, 12)).toBeVisible();
+  await bar(page).getByRole('button', { name: t.bar.next }).click();
+  await expect(page.getByRole('heading', { name: t.end.title })).toBeVisible();
+  await expect(page.locator('.ge-counts')).toContainText('已作答2 题');
+  await snap(page, testInfo, 'exam-section-end');
+  await page.getByRole('button', { name: t.end.continue }).click();
+  await expect(progress(page, 1, 15)).toBeVisible();
+  await expect(page.locator('.ge-section-name')).toHaveText('Verbal 第 2 部分');
+
+  await bar(page).getByRole('button', { name: t.bar.exit }).click();
+  const dialog = page.getByRole('dialog', { name: t.exitDialog.title });
+  await expect(dialog).toContainText(t.exitDialog.unanswered(15));
+  await snap(page, testInfo, 'exam-exit');
+  await dialog.getByRole('button', { name: t.exitDialog.confirm }).click();
+
+  await expect(page.getByText(t.result.title, { exact: true })).toBeVisible();
+  await expect(page.locator('.ge-score').first()).toContainText(/可能区间 1\d\d–1\d\d/);
+  await expect(page.getByText(t.result.kindsTitle)).toBeVisible();
+  await snap(page, testInfo, 'exam-result');
+
+  await page.locator('.ge-result-section').first().getByRole('button', { name: '1', exact: true }).click();
+  const review = page.getByRole('dialog');
+  await expect(review).toContainText(/你的用时/);
+  await expect(review.getByText(zh.questions.review.analysis, { exact: true })).toBeVisible();
+  await snap(page, testInfo, 'exam-result-review');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('Quant: the calculator computes and transfers its display into a numeric entry', async ({ page, api, loginAs }, testInfo) => {
+  const token = await loginAs('VIP');
+  const { id } = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'quant', enable_count_up: true }, { token });
+  await page.goto(`/exam/${id}`);
+  await page.getByRole('button', { name: t.intro.start }).click();
+  await expect(progress(page, 1, 12)).toBeVisible();
+  // Question 6 of the first mock's Quant 1 is a numeric entry.
+  await jumpVia(page, 6);
+  await expect(progress(page, 6, 12)).toBeVisible();
+  await bar(page).getByRole('button', { name: t.bar.calculator }).click();
+  const calc = page.getByRole('region', { name: t.calc.label });
+  for (const key of ['1', '2', '除', '4', '加', '2', '乘', '3', '等于']) await calc.getByRole('button', { name: key, exact: true }).click();
+  await expect(calc.locator('output')).toHaveText('9');
+  await calc.getByRole('button', { name: t.calc.transfer }).click();
+  await expect(page.getByRole('textbox')).toHaveValue('9');
+  await saved(page);
+  await snap(page, testInfo, 'exam-calculator');
+  await page.keyboard.press('Escape');
+  await expect(calc).toHaveCount(0);
+});
+
+test('a timed section ends by itself when its clock runs out', async ({ page, api, timedURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const token = await api.login(demo('VIP'), timedURL);
+  await seedToken(page, token);
+  const { id } = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'verbal' }, { token, baseURL: timedURL });
+  await page.goto(`${timedURL}/exam/${id}`);
+  await page.getByRole('button', { name: t.intro.start }).click();
+  await expect(progress(page, 1, 12)).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveAttribute('aria-label', new RegExp(t.bar.timeLeft));
+
+  await bar(page).getByRole('button', { name: t.bar.exit }).click();
+  await page.getByRole('dialog').getByRole('button', { name: t.exitDialog.confirm }).click();
+  await expect(progress(page, 1, 15)).toBeVisible();
+  await page.locator('.ge-main').getByRole('radio').first().click();
+  await saved(page);
+  await snap(page, testInfo, 'exam-timed');
+
+  await expect(page.getByRole('heading', { name: t.end.timeUp })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(t.end.autoSubmitted)).toBeVisible();
+  await expect(page.locator('.ge-counts')).toContainText('已作答1 题');
+  await snap(page, testInfo, 'exam-time-up');
+  await page.getByRole('button', { name: t.end.showResult }).click();
+  await expect(page.getByText(t.result.title, { exact: true })).toBeVisible();
+});
