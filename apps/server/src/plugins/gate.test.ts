@@ -1,4 +1,4 @@
-import { allCalls, HEADERS, systemCalls } from '@gre/contracts';
+import { allCalls, HEADERS, systemCalls, userCalls } from '@gre/contracts';
 import { sessions } from '@gre/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -203,6 +203,28 @@ describe('cost of authentication', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('shares look-ups among concurrent requests, yet a freeze committed before a request is seen by it', async () => {
+    const db = t.deps.database.db;
+    const users = await Promise.all(Array.from({ length: 6 }, () => userWithToken(db)));
+    for (const u of users) await t.call(testCalls.whoami, {}, { token: u.token });
+    const spy = spyQueries();
+    try {
+      const answers = await Promise.all(users.flatMap((u) => Array.from({ length: 5 }, () => t.call(testCalls.whoami, {}, { token: u.token }))));
+      expect(answers.every((r) => r.status === 200)).toBe(true);
+      // Thirty requests in flight at once share statements: well under one each.
+      expect(spy.mock.calls.length).toBeLessThan(20);
+    } finally {
+      spy.mockRestore();
+    }
+    // Keep batches in flight while the freeze commits; every request sent after the commit must see it.
+    const target = users[0]!;
+    const background = users.slice(1).flatMap((u) => Array.from({ length: 10 }, () => t.call(testCalls.whoami, {}, { token: u.token })));
+    await t.call(userCalls.freeze, { user_id: target.user.id, freeze: true }, { token: admin.token });
+    const after = await Promise.all(Array.from({ length: 10 }, () => t.call(testCalls.whoami, {}, { token: target.token })));
+    await Promise.all(background);
+    for (const r of after) expect(r.status).toBe(401);
   });
 
   it('writes last_seen_at at most once a minute', async () => {
