@@ -67,6 +67,8 @@ test('home: sign in, the calendar ticks today, a practice moves today’s figure
   await expect(questions).toContainText(String(before.questions + 3));
   await expect(todayCard.getByRole('progressbar', { name: h.today.aimProgressLabel })).toBeVisible();
   await expect(page.getByText(h.resume.title)).toBeVisible();
+  // The calendar chart loads lazily after the reload: wait for today's tick before the picture.
+  await expect(calendar.locator('text').filter({ hasText: '✓' }).first()).toBeVisible();
   await shot(page, testInfo, 'home-dashboard');
 
   await page.locator('.gr-quick-link').filter({ hasText: h.quick.analyze }).click();

@@ -1,5 +1,5 @@
 import type { CraftCollect, CraftNote, CraftSource, PersonalFilter, PersonalScope } from '@gre/contracts';
-import { bookTemplates, collectTags, crafts, questions, users } from '@gre/db';
+import { collectTags, crafts, questions, users } from '@gre/db';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { briefColumns, type BriefRow } from '../questions/questions.repository.js';
 import type { Queryable, Tx } from '../users/users.repository.js';
@@ -77,17 +77,6 @@ export interface UpdateFacts {
   templateKind: string | null;
   /** How many of the given tag ids are this learner's. */
   ownTags: number;
-}
-
-/** Everything update_v2 checks before writing, in one round trip; null when the question does not exist. */
-export async function updateFacts(db: Queryable, userId: number, questionId: string, templateId: string | null, tagIds: number[]): Promise<UpdateFacts | null> {
-  const templateKind = templateId ? sql<string | null>`(select ${bookTemplates.kind} from ${bookTemplates} where ${bookTemplates.id} = ${templateId})` : sql<null>`null::text`;
-  const ownTags =
-    tagIds.length > 0
-      ? sql<number>`(select count(*)::int from ${collectTags} where ${collectTags.userId} = ${userId} and ${inArray(collectTags.id, tagIds)})`
-      : sql<number>`0`;
-  const [row] = await db.select({ visibility: questions.visibility, templateKind, ownTags }).from(questions).where(eq(questions.id, questionId));
-  return row ? { visibility: row.visibility, templateKind: row.templateKind ?? null, ownTags: Number(row.ownTags) } : null;
 }
 
 export async function craftsOf(db: Queryable, userId: number, questionIds: string[]): Promise<CraftRow[]> {

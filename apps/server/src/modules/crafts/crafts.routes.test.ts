@@ -184,6 +184,27 @@ describe('/api/craft/update_v2', () => {
     expect((await me.update({ update_kind: 'Collect', question_id: 'q-pub', craft: { collect: { collected: true } }, source: { name: '题本', template_id: 'b-free' } })).data.craft.in_higher).toBe(false);
   });
 
+  it('concurrent updates of many learners share statements, and each gets back its own craft with only its part written', async () => {
+    const learners = await Promise.all(Array.from({ length: 8 }, () => craftLearner(t)));
+    const tags = await Promise.all(learners.map(async (l) => (await l.addTag('批量')).data.collect.id));
+    const calls = learners.flatMap((l, n) => [
+      l.note('q-pub', fullNote(`learner-${n}`)).then((r) => ({ r, n, question: 'q-pub', part: 'note' as const })),
+      l.collect('q-rc', true, [tags[n]!]).then((r) => ({ r, n, question: 'q-rc', part: 'collect' as const })),
+      l.card('q-rc', true, 2).then((r) => ({ r, n, question: 'q-rc', part: 'card' as const })),
+    ]);
+    for (const { r, n, question, part } of await Promise.all(calls)) {
+      expect(r.ok).toBe(true);
+      expect(r.data.craft).toMatchObject({ user_id: learners[n]!.userId, question_id: question });
+      if (part === 'note') expect(r.data.craft.note?.text_input.review).toBe(`learner-${n}`);
+    }
+    for (const [n, l] of learners.entries()) {
+      const [pub, rc] = (await l.get(['q-pub', 'q-rc'])).data.crafts.sort((a, b) => a.question_id.localeCompare(b.question_id));
+      expect(pub).toMatchObject({ question_id: 'q-pub', collect: null, card: null });
+      expect(pub!.note?.text_input.review).toBe(`learner-${n}`);
+      expect(rc).toMatchObject({ question_id: 'q-rc', note: null, collect: { collected: true, collect_ids: [tags[n]] }, card: { collected: true, range_kind: 2 } });
+    }
+  });
+
   it('keeps every write of 20 concurrent updates of different kinds on one craft', async () => {
     const me = await craftLearner(t);
     const tag = (await me.addTag('并发')).data.collect.id;

@@ -9,7 +9,8 @@ import { decideAccess, type AccessDecision, type Visibility } from '../questions
 import { toQuestionBrief } from '../questions/question-view.js';
 import { refusalError } from '../questions/refusals.js';
 import { toCraft } from './craft-view.js';
-import { craftsOf, listCrafts, scopeCounts, updateFacts, updateOwnCraft, upsertCraft, type CraftWrite } from './crafts.repository.js';
+import { craftFacts, upsertCraftPart } from './craft-batch.js';
+import { craftsOf, listCrafts, scopeCounts, updateOwnCraft, upsertCraft, type CraftWrite } from './crafts.repository.js';
 
 /** Requests as the handler receives them: parsed, defaults filled. */
 type Parsed<K extends keyof typeof craftCalls> = z.output<(typeof craftCalls)[K]['request']>;
@@ -66,7 +67,7 @@ export async function updateCraft(deps: Pick<Deps, 'database'>, actor: Actor, bo
   const userId = actor.user.id;
   const tagIds = write.part === 'collect' ? write.collect.collect_ids : [];
   const templateId = body.source?.template_id ?? null;
-  const facts = await updateFacts(deps.database.db, userId, body.question_id, templateId, tagIds);
+  const facts = await craftFacts(deps.database, { userId, questionId: body.question_id, templateId, tagIds });
   if (!facts) throw refusalError({ kind: 'not_found' }, 'question');
   await checkAccess(deps, actor, body.question_id, facts.visibility, templateId, now);
   if (facts.ownTags !== tagIds.length) throw new AppError('invalid_input', 'collect_ids: every tag must be one of your collect tags', '所选标签不存在，请刷新后重试');
@@ -74,10 +75,13 @@ export async function updateCraft(deps: Pick<Deps, 'database'>, actor: Actor, bo
   const db = deps.database.db;
   // The source is kept as the learner's latest (a book, an exam, or the search label), stamped by the server.
   const source = body.source ? { ...body.source, update_time_stamp: Math.floor(Date.now() / 1000) } : null;
+  // The common case (a whole part, found by question) shares its statement with concurrent updates (decision 012).
   const row =
-    body.craft_id === 0
-      ? await upsertCraft(db, userId, body.question_id, write, inHigher, source)
-      : await updateOwnCraft(db, body.craft_id, userId, body.question_id, write, inHigher, source);
+    body.craft_id !== 0
+      ? await updateOwnCraft(db, body.craft_id, userId, body.question_id, write, inHigher, source)
+      : write.part === 'improvement'
+        ? await upsertCraft(db, userId, body.question_id, write, inHigher, source)
+        : await upsertCraftPart(deps.database, { userId, questionId: body.question_id, write, inHigher, source });
   if (!row) throw new AppError('not_found', 'craft not found');
   return { craft: toCraft(row) };
 }

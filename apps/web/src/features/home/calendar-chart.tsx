@@ -45,6 +45,8 @@ export function calendarOption(month: string, days: readonly CalendarDay[], toda
     };
   });
   return {
+    // A month grid has nothing to animate; cells that fade in only leave a blank box in a quick look or a screenshot.
+    animation: false,
     tooltip: {
       formatter: (p) => {
         // An item tooltip: one cell, never a list.
