@@ -33,6 +33,18 @@ async function snap(page: Page, testInfo: TestInfo, name: string) {
   await shot(page, testInfo, name);
 }
 
+/** Gives the current question some answer, whatever its input kind. */
+async function answerAnyhow(page: Page) {
+  const main = page.locator('.ge-main');
+  await expect(main.locator('.gq-question, .gq-pane-question').first()).toBeVisible();
+  for (const role of ['radio', 'checkbox'] as const) {
+    const choices = main.getByRole(role);
+    if ((await choices.count()) > 0) return choices.first().click();
+  }
+  const boxes = main.getByRole('textbox');
+  for (let i = 0; i < (await boxes.count()); i += 1) await boxes.nth(i).fill('1');
+}
+
 async function jumpVia(page: Page, question: number) {
   await bar(page).getByRole('button', { name: t.bar.review }).click();
   await page.getByRole('button', { name: t.review.goTo(question) }).click();
@@ -154,4 +166,77 @@ test('a timed section ends by itself when its clock runs out', async ({ page, ap
   await snap(page, testInfo, 'exam-time-up');
   await page.getByRole('button', { name: t.end.showResult }).click();
   await expect(page.getByText(t.result.title, { exact: true })).toBeVisible();
+});
+
+test('a full timed mock: essay, Verbal and Quant, marks and review, the last section auto-submitted, result and report', async ({ page, api, timedURL }, testInfo) => {
+  test.setTimeout(180_000);
+  const token = await api.login(demo('SVIP'), timedURL);
+  await seedToken(page, token);
+  const { id } = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'full' }, { token, baseURL: timedURL });
+  await page.goto(`${timedURL}/exam/${id}`);
+  await expect(page.getByRole('row', { name: /分析性写作/ })).toBeVisible();
+  await page.getByRole('button', { name: t.intro.start }).click();
+
+  // Writing comes first: one Issue prompt, a plain editor.
+  await expect(page.locator('.ge-section-name')).toHaveText(/分析性写作/);
+  const editor = page.getByRole('textbox', { name: zh.questions.essayLabel });
+  await editor.fill('Progress in any field depends on people who question what everyone accepts. '.repeat(6));
+  await expect(editor).toHaveAttribute('spellcheck', 'false');
+  await saved(page);
+  await snap(page, testInfo, 'mock-essay');
+  const exitSection = async () => {
+    await bar(page).getByRole('button', { name: t.bar.exit }).click();
+    await page.getByRole('dialog', { name: t.exitDialog.title }).getByRole('button', { name: t.exitDialog.confirm }).click();
+  };
+  await exitSection();
+
+  // Four scored sections follow; in each but the last: answer the first question, mark the second, check the review
+  // screen, leave. The last one is left to run out of time.
+  const seen: string[] = [];
+  for (let s = 0; s < 4; s += 1) {
+    const name = page.locator('.ge-section-name');
+    await expect(name).toHaveText(/(Verbal|Quant) 第 [12] 部分/);
+    const sectionName = (await name.textContent()) ?? '';
+    expect(seen).not.toContain(sectionName);
+    seen.push(sectionName);
+    const total = sectionName.includes('第 1 部分') ? 12 : 15;
+    await expect(progress(page, 1, total)).toBeVisible();
+    await answerAnyhow(page);
+    await saved(page);
+    await bar(page).getByRole('button', { name: t.bar.next }).click();
+    await bar(page).getByRole('button', { name: t.bar.mark }).click();
+    await saved(page);
+    await bar(page).getByRole('button', { name: t.bar.review }).click();
+    const rows = page.locator('.ge-review-table tbody tr');
+    await expect(rows.nth(0)).toContainText(t.status.Answered!);
+    await expect(rows.nth(1)).toContainText(t.status.marked!);
+    if (s === 0) await snap(page, testInfo, 'mock-review');
+    await page.getByRole('button', { name: t.review.goTo(1) }).click();
+    if (s < 3) {
+      await exitSection();
+      await expect(name).not.toHaveText(sectionName);
+    }
+  }
+  expect(seen.filter((n) => n.startsWith('Verbal'))).toHaveLength(2);
+  expect(seen.filter((n) => n.startsWith('Quant'))).toHaveLength(2);
+
+  await expect(page.getByRole('heading', { name: t.end.timeUp })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(t.end.autoSubmitted)).toBeVisible();
+  await snap(page, testInfo, 'mock-time-up');
+  await page.getByRole('button', { name: t.end.showResult }).click();
+
+  await expect(page.getByText(t.result.title, { exact: true })).toBeVisible();
+  // Verbal, Quant, their total and the essay.
+  await expect(page.locator('.ge-score')).toHaveCount(4);
+  for (const label of [t.result.verbal, t.result.quant]) await expect(page.locator('.ge-score').filter({ hasText: label })).toContainText(/可能区间 1\d\d–1\d\d/);
+  // The essay is kept and waits for judging: no score is made up for it.
+  const essay = page.locator('.ge-score.is-issue');
+  await expect(essay.locator('.ge-score-status')).toHaveText(t.result.issueStatus.Judging!);
+  await expect(essay).toContainText(t.result.issueNote.Judging!);
+  await snap(page, testInfo, 'mock-result');
+
+  await page.getByRole('link', { name: t.result.reportLink }).click();
+  await expect(page).toHaveURL(/\/report\/b-mock-1$/);
+  await expect(page.locator('.gr-attempts').getByRole('link', { name: new RegExp(zh.records.report.viewResult) }).first()).toHaveAttribute('href', `/exam/${id}`);
+  await snap(page, testInfo, 'mock-report');
 });
