@@ -66,6 +66,7 @@ export const recordsCopy = {
     count: '题数',
     countUnit: '题',
     includeDone: '包含做过的题',
+    withIssue: '先写一篇 Issue 作文（30 分钟，和正式考试一样写作在前）',
     order: '取题方式',
     orderFirst: '按顺序取题',
     orderRandom: '随机',

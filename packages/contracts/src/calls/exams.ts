@@ -89,6 +89,8 @@ export const createExamRequestSchema = z.discriminatedUnion('source', [
     include_done: z.boolean().default(false),
     pick_first: z.boolean().default(false),
     math_create_kind: z.enum(MATH_CREATE_KINDS).default('any'),
+    /** Put one Issue prompt first, as a 30-minute writing section, the way the test opens. Ignored for an Issue filter. */
+    with_issue: z.boolean().default(false),
     ...clockOptions,
   }),
   z.strictObject({

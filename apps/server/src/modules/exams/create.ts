@@ -16,6 +16,7 @@ import { personalDraw } from '../summary/review.repository.js';
 import { reviewAllowance } from '../summary/summary.service.js';
 import {
   filterLabel,
+  issueSection,
   mockSectionsFor,
   pageSourceOf,
   personalLabel,
@@ -78,16 +79,13 @@ async function planBook(deps: CreateDeps, actor: Actor, body: Body<'book'>, mode
 
 /** A big-bank draw: only questions this learner may see outside books. */
 async function planFilter(deps: CreateDeps, actor: Actor, body: Body<'filter'>, mode: ClockMode): Promise<ExamPlan> {
-  const items = await drawQuestions(deps.database.db, {
-    userId: actor.user.id,
-    ...body.filter,
-    visibilities: VISIBILITIES.filter((v) => canSeeVisibility(actor, v)),
-    mathCreateKind: body.math_create_kind,
-    includeDone: body.include_done,
-    pickFirst: body.pick_first,
-    count: body.count,
-  });
+  const visibilities = VISIBILITIES.filter((v) => canSeeVisibility(actor, v));
+  const draw = { userId: actor.user.id, visibilities, includeDone: body.include_done, pickFirst: body.pick_first };
+  const items = await drawQuestions(deps.database.db, { ...draw, ...body.filter, mathCreateKind: body.math_create_kind, count: body.count });
   if (items.length === 0) throw new AppError('not_found', 'no question matches the filter', '没有符合条件的题目');
+  const withIssue = body.with_issue && body.filter.category !== 4;
+  const prompt = withIssue ? await drawQuestions(deps.database.db, { ...draw, category: 4, mathCreateKind: 'any', count: 1 }) : [];
+  if (withIssue && prompt.length === 0) throw new AppError('not_found', 'no Issue prompt left to draw', '没有可用的写作题目');
   const timing = examTiming(await deps.settings.override('exam_timing'));
   return {
     name: filterLabel(body.filter, body.math_create_kind),
@@ -99,10 +97,11 @@ async function planFilter(deps: CreateDeps, actor: Actor, body: Body<'filter'>, 
       include_done: body.include_done,
       pick_first: body.pick_first,
       math_create_kind: body.math_create_kind,
+      with_issue: withIssue,
       enable_count_up: body.enable_count_up,
     }),
     isAutoCommit: body.is_auto_commit,
-    sections: [practiceSection(items, timing, mode)],
+    sections: [...(withIssue ? [issueSection(prompt, timing, mode)] : []), practiceSection(items, timing, mode)],
   };
 }
 

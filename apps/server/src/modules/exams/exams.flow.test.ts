@@ -213,5 +213,16 @@ describe('book and filter exams', () => {
 
     const none = await l.create({ source: 'filter', filter: { category: 1 }, math_create_kind: 'comparison' });
     expect(none.err).toMatchObject({ kind: 'not_found', show: '没有符合条件的题目' });
+
+    // with_issue opens the practice with one Issue prompt in a 30-minute writing section; an Issue filter needs none.
+    const opened = await createAndGet(l, { source: 'filter', filter: { category: 1 }, count: 3, with_issue: true });
+    expect(opened.create_option.with_issue).toBe(true);
+    expect(opened.sections.map((s) => s.name)).toEqual(['分析性写作 Issue', expect.any(String)]);
+    expect(opened.sections[0]!.items.map((i) => i.question.category)).toEqual([4]);
+    expect(opened.sections[0]!.time_limit_seconds).toBe(30 * 60);
+    expect(opened.sections[1]!.items.every((i) => i.question.category === 1)).toBe(true);
+    const essays = await createAndGet(l, { source: 'filter', filter: { category: 4 }, count: 2, with_issue: true });
+    expect(essays.create_option.with_issue).toBe(false);
+    expect(essays.sections).toHaveLength(1);
   });
 });

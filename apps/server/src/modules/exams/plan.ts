@@ -100,6 +100,11 @@ export function practiceSection(items: PlanItem[], timing: ExamTiming, mode: Clo
   };
 }
 
+/** The writing section that opens the test: the Issue prompt(s), 30 minutes when timed. */
+export function issueSection(items: PlanItem[], timing: ExamTiming, mode: ClockMode): SectionPlan {
+  return { name: sectionName('issue', 0), area: 'issue', part: 0, bookSection: 'issue', timeLimit: sectionLimit(timing.issue, mode.scale, mode.countUp), questionCount: items.length, items };
+}
+
 /**
  * A simulation's sections (product.md, the shorter GRE): the Issue first, then Verbal and Quant in either order
  * (`verbalFirst`), each as section 1 from the mock's 'v1'/'q1' and a section 2 left empty until section 1 is scored.
@@ -110,10 +115,7 @@ export function simulateSections(kind: SimulateKind, mock: ReadonlyMap<string, P
   const adaptive = areas.filter((a) => a !== 'issue');
   if (adaptive.length === 2 && !verbalFirst) adaptive.reverse();
   const sections: SectionPlan[] = [];
-  if (areas.includes('issue')) {
-    const items = mock.get('issue') ?? [];
-    sections.push({ name: sectionName('issue', 0), area: 'issue', part: 0, bookSection: 'issue', timeLimit: sectionLimit(timing.issue, mode.scale, mode.countUp), questionCount: items.length, items });
-  }
+  if (areas.includes('issue')) sections.push(issueSection(mock.get('issue') ?? [], timing, mode));
   for (const area of adaptive) {
     const letter = area === 'verbal' ? 'v' : 'q';
     const items = mock.get(`${letter}1`) ?? [];

@@ -94,6 +94,7 @@ export function SimulateDialog({ mock, quota, onClose }: { mock: { book_id: stri
 interface FilterValues extends ClockValues {
   count: number;
   include_done: boolean;
+  with_issue: boolean;
   order: 'first' | 'random';
   math_create_kind: (typeof MATH_CREATE_KINDS)[number];
 }
@@ -111,6 +112,7 @@ export function FilterExamDialog({ filter, description, onClose }: { filter: Exa
         include_done: v.include_done,
         pick_first: v.order === 'first',
         math_create_kind: filter.category === 3 ? v.math_create_kind : 'any',
+        with_issue: filter.category !== 4 && v.with_issue,
         enable_count_up: v.enable_count_up,
         is_auto_commit: v.enable_count_up ? false : v.is_auto_commit,
       },
@@ -122,7 +124,7 @@ export function FilterExamDialog({ filter, description, onClose }: { filter: Exa
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ count: 10, include_done: false, order: 'random', math_create_kind: 'any', ...clockDefaults }}
+        initialValues={{ count: 10, include_done: false, with_issue: false, order: 'random', math_create_kind: 'any', ...clockDefaults }}
         onFinish={submit}
       >
         <Form.Item name="count" label={c.count} rules={[{ required: true, type: 'integer', min: 1, max: FILTER_EXAM_MAX }]}>
@@ -131,6 +133,11 @@ export function FilterExamDialog({ filter, description, onClose }: { filter: Exa
         <Form.Item name="include_done" valuePropName="checked">
           <Checkbox>{c.includeDone}</Checkbox>
         </Form.Item>
+        {filter.category !== 4 && (
+          <Form.Item name="with_issue" valuePropName="checked">
+            <Checkbox>{c.withIssue}</Checkbox>
+          </Form.Item>
+        )}
         <Form.Item name="order" label={c.order}>
           <Radio.Group
             optionType="button"

@@ -42,6 +42,8 @@ const BOOK: BookBrief = {
   label: '',
   param: {},
   access: 'free',
+  tailor: { custom: false, common: false },
+  hide: false,
   min_role: null,
   unlock_date_stamp: null,
   question_count: 2,
@@ -96,6 +98,7 @@ describe('start an exam from the banks', { timeout: 30_000 }, () => {
     const count = within(dialog).getByRole('spinbutton', { name: c.count });
     fireEvent.change(count, { target: { value: '5' } });
     await userEvent.click(within(dialog).getByText(c.includeDone));
+    await userEvent.click(within(dialog).getByText(c.withIssue));
     await userEvent.click(within(dialog).getByText(c.orderFirst));
     await userEvent.click(within(dialog).getByText(c.mathKinds.comparison!));
     await userEvent.click(within(dialog).getByRole('button', { name: c.start }));
@@ -108,6 +111,7 @@ describe('start an exam from the banks', { timeout: 30_000 }, () => {
         include_done: true,
         pick_first: true,
         math_create_kind: 'comparison',
+        with_issue: true,
         enable_count_up: false,
         is_auto_commit: true,
       },
@@ -122,6 +126,6 @@ describe('start an exam from the banks', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByText(c.mathKind)).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: c.start }));
     expect(await screen.findByRole('dialog', { name: zh.dialogs.upgradeTitle })).toBeTruthy();
-    expect(bodies(fetch, examCalls.create.path)[0]).toMatchObject({ source: 'filter', filter: { category: 1 }, count: 10, pick_first: false, math_create_kind: 'any' });
+    expect(bodies(fetch, examCalls.create.path)[0]).toMatchObject({ source: 'filter', filter: { category: 1 }, count: 10, pick_first: false, math_create_kind: 'any', with_issue: false });
   });
 });
