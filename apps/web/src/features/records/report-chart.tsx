@@ -1,14 +1,14 @@
 import { LineChart, type LineSeriesOption } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent, type GridComponentOption, type LegendComponentOption, type TooltipComponentOption } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { zh } from '../../i18n/zh-CN';
 import { palette } from '../../theme';
+import { EChartBox } from '../analyze/echart-box';
 import type { Metric, ReportPoint } from './report-series';
 
 // Only the line chart and the three components it needs: the full build is ~1 MB, this is a fraction (stack.md).
-echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
+echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent]);
 
 /** What the chart reads of a point (the analyze page's trend has no attempt behind it). */
 type ChartPoint = Pick<ReportPoint, 'label' | 'values'>;
@@ -63,26 +63,6 @@ export function chartOption(points: readonly ChartPoint[], metrics: readonly Met
 
 /** The report's trend line, in SVG (crisp at any zoom, and readable by a screenshot). Loaded lazily with its page. */
 export default function ReportChart({ points, metrics, label }: { points: readonly ChartPoint[]; metrics: readonly Metric[]; label: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const instance = echarts.init(el, undefined, { renderer: 'svg' });
-    chart.current = instance;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
-    observer?.observe(el);
-    return () => {
-      observer?.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(chartOption(points, metrics), { notMerge: true });
-  }, [points, metrics]);
-
-  return <div ref={box} className="gr-chart" role="img" aria-label={label} />;
+  const option = useMemo(() => chartOption(points, metrics), [points, metrics]);
+  return <EChartBox option={option} label={label} />;
 }
