@@ -9,31 +9,13 @@ import { openDatabase } from '@gre/db';
 import autocannon from 'autocannon';
 import { seedContent } from '../apps/server/src/modules/content-import/seed.js';
 import { freshDatabase } from './databases.js';
-import { clientHeaders, registerUser, repoRoot, startServer } from './targets.js';
+import { call, clientHeaders, figures, measureOneQuery, registerUser, repoRoot, startServer } from './targets.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const QUESTIONS = 50;
 const WARMUP = 2;
 const TARGET = { max_p99_ms: 25 };
-
-async function call<T>(base: string, path: string, body: unknown, token: string): Promise<T> {
-  const res = await fetch(base + path, { method: 'POST', headers: clientHeaders(token), body: JSON.stringify(body) });
-  const json = (await res.json()) as { ok: boolean; data: T; err_data: { kind: string; detail: string } | null };
-  if (!json.ok) throw new Error(`${path}: ${json.err_data?.kind} ${json.err_data?.detail}`);
-  return json.data;
-}
-
-function figures(r: autocannon.Result) {
-  return {
-    requests_per_sec: Math.round(r.requests.average),
-    latency_ms: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, max: r.latency.max },
-    requests: r.requests.total,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    non_2xx: r.non2xx,
-  };
-}
 
 /** A note whose text changes with every request, the size of a real one (a few short Chinese inputs and reasons). */
 function noteBody(questionId: string, n: number) {
@@ -108,14 +90,7 @@ async function main() {
       await setup.stop();
     }
 
-    const oneQuery = await startServer('one-query', { ...database.env, BENCH_USER_ID: String(user.userId) });
-    let floor;
-    try {
-      await autocannon({ url: `${oneQuery.url}/one-query`, method: 'POST', body: '{}', headers: clientHeaders(), connections: CONNECTIONS, duration: WARMUP });
-      floor = figures(await autocannon({ url: `${oneQuery.url}/one-query`, method: 'POST', body: '{}', headers: clientHeaders(), connections: CONNECTIONS, duration: DURATION }));
-    } finally {
-      await oneQuery.stop();
-    }
+    const floor = await measureOneQuery(database.env, user.userId, { connections: CONNECTIONS, warmup: WARMUP, duration: DURATION });
     console.log(`  bare Fastify + one PK query        ${floor.requests_per_sec} req/s  p99 ${floor.latency_ms.p99} ms`);
 
     const app = await startServer('app', appEnv);

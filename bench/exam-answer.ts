@@ -10,19 +10,12 @@ import { openDatabase } from '@gre/db';
 import autocannon from 'autocannon';
 import { seedContent } from '../apps/server/src/modules/content-import/seed.js';
 import { freshDatabase } from './databases.js';
-import { clientHeaders, registerUser, repoRoot, startServer } from './targets.js';
+import { call, clientHeaders, figures, measureOneQuery, registerUser, repoRoot, startServer } from './targets.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = 2;
 const TARGET = { max_p99_ms: 25, min_throughput_ratio: 0.5 };
-
-async function call<T>(base: string, path: string, body: unknown, token: string): Promise<T> {
-  const res = await fetch(base + path, { method: 'POST', headers: clientHeaders(token), body: JSON.stringify(body) });
-  const json = (await res.json()) as { ok: boolean; data: T; err_data: { kind: string; detail: string } | null };
-  if (!json.ok) throw new Error(`${path}: ${json.err_data?.kind} ${json.err_data?.detail}`);
-  return json.data;
-}
 
 /** Two valid answers for a question, alternated so every call really changes the stored answer. */
 function answersFor(q: ExamView['sections'][number]['items'][number]['question']): [Answer, Answer] {
@@ -52,17 +45,6 @@ interface Slot {
   /** Answers sent so far: picks the question and which of its two answers. */
   n: number;
   questions: [Answer, Answer][];
-}
-
-function figures(r: autocannon.Result) {
-  return {
-    requests_per_sec: Math.round(r.requests.average),
-    latency_ms: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, max: r.latency.max },
-    requests: r.requests.total,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    non_2xx: r.non2xx,
-  };
 }
 
 async function loadAnswers(base: string, token: string, slots: Slot[], seconds: number) {
@@ -120,14 +102,7 @@ async function main() {
     const mock = (await db.pool!.query<{ id: string }>(`select id from book_templates where kind = 'mock' order by position, id limit 1`)).rows[0]!.id;
     await db.close();
 
-    const oneQuery = await startServer('one-query', { ...database.env, BENCH_USER_ID: String(user.userId) });
-    let floor;
-    try {
-      await autocannon({ url: `${oneQuery.url}/one-query`, method: 'POST', body: '{}', headers: clientHeaders(), connections: CONNECTIONS, duration: WARMUP });
-      floor = figures(await autocannon({ url: `${oneQuery.url}/one-query`, method: 'POST', body: '{}', headers: clientHeaders(), connections: CONNECTIONS, duration: DURATION }));
-    } finally {
-      await oneQuery.stop();
-    }
+    const floor = await measureOneQuery(database.env, user.userId, { connections: CONNECTIONS, warmup: WARMUP, duration: DURATION });
     console.log(`  bare Fastify + one PK query        ${floor.requests_per_sec} req/s  p99 ${floor.latency_ms.p99} ms`);
 
     const app = await startServer('app', appEnv);

@@ -7,16 +7,7 @@ import { join, resolve } from 'node:path';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { freshDatabase, type DbKind } from './databases.js';
-import { clientHeaders, registerUser, repoRoot, startServer } from './targets.js';
-
-interface Figures {
-  requests_per_sec: number;
-  latency_ms: { p50: number; p97_5: number; p99: number; max: number };
-  requests: number;
-  errors: number;
-  timeouts: number;
-  non_2xx: number;
-}
+import { clientHeaders, figures, registerUser, repoRoot, startServer, type Figures } from './targets.js';
 
 function parseArgs(argv: string[]) {
   const opts = { only: null as DbKind | null, duration: 10, connections: 50, warmup: 2, profile: false };
@@ -38,15 +29,7 @@ const profileDir = resolve(repoRoot, '.test-output/bench-profiles');
 const APP_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Figures> {
-  const r = await autocannon({ url, method: 'POST', headers, body: '{}', connections: opts.connections, duration: seconds });
-  return {
-    requests_per_sec: Math.round(r.requests.average),
-    latency_ms: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, max: r.latency.max },
-    requests: r.requests.total,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    non_2xx: r.non2xx,
-  };
+  return figures(await autocannon({ url, method: 'POST', headers, body: '{}', connections: opts.connections, duration: seconds }));
 }
 
 /** Starts a target, warms it up unrecorded, measures, stops it. */

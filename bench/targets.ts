@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_VERSION, HEADERS, userCalls, systemCalls } from '@gre/contracts';
+import autocannon from 'autocannon';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '..');
@@ -61,11 +62,37 @@ export function clientHeaders(token?: string): Record<string, string> {
   };
 }
 
-async function call<T>(base: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(base + path, { method: 'POST', headers: clientHeaders(), body: JSON.stringify(body) });
+/** One call to a running app; throws with the error kind when the envelope is not ok. */
+export async function call<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(base + path, { method: 'POST', headers: clientHeaders(token), body: JSON.stringify(body) });
   const json = (await res.json()) as { ok: boolean; data: T; err_data: { kind: string; detail: string } | null };
   if (!json.ok) throw new Error(`${path}: ${json.err_data?.kind} ${json.err_data?.detail}`);
   return json.data;
+}
+
+/** The figures every results file records of one autocannon run. */
+export function figures(r: autocannon.Result) {
+  return {
+    requests_per_sec: Math.round(r.requests.average),
+    latency_ms: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, max: r.latency.max },
+    requests: r.requests.total,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non_2xx: r.non2xx,
+  };
+}
+export type Figures = ReturnType<typeof figures>;
+
+/** The floor of a write benchmark, in the same run: the bare one-query route, warmed up, then measured. */
+export async function measureOneQuery(env: Record<string, string>, userId: number, load: { connections: number; warmup: number; duration: number }): Promise<Figures> {
+  const server = await startServer('one-query', { ...env, BENCH_USER_ID: String(userId) });
+  try {
+    const run = (duration: number) => autocannon({ url: `${server.url}/one-query`, method: 'POST', body: '{}', headers: clientHeaders(), connections: load.connections, duration });
+    await run(load.warmup);
+    return figures(await run(load.duration));
+  } finally {
+    await server.stop();
+  }
 }
 
 /** Registers a fresh user through the public API (code read from /api/debug/info, as a developer would). */
