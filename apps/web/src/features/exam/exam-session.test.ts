@@ -48,10 +48,10 @@ const settle = async (n = 10) => {
   for (let i = 0; i < n; i += 1) await tick();
 };
 
-function session(exam = makeExam(), over: { typingDelayMs?: number } = {}) {
+function session(exam = makeExam(), over: { typingDelayMs?: number; retryDelayMs?: number } = {}) {
   const api = fakeApi(exam);
   const report = vi.fn();
-  const s = new ExamSession(exam, { call: api.call, report, now: () => 0, typingDelayMs: over.typingDelayMs ?? 400, retryDelayMs: 5 });
+  const s = new ExamSession(exam, { call: api.call, report, now: () => 0, typingDelayMs: over.typingDelayMs ?? 400, retryDelayMs: over.retryDelayMs ?? 5 });
   return { s, api, report };
 }
 
@@ -164,12 +164,14 @@ describe('ExamSession save queue', () => {
   });
 
   it('a lost connection is retried until the answer is saved', async () => {
-    const { s, api } = session();
+    // A retry delay far longer than the settling below, so a loaded machine cannot retry before the first look.
+    const { s, api } = session(makeExam(), { retryDelayMs: 2_000 });
     api.failOnce('', 0);
     s.answer(at(0, 0), choice('A'), false);
     await settle(3);
     expect(s.getSnapshot().save).toBe('retrying');
-    await new Promise((r) => setTimeout(r, 20));
+    expect(api.paths()).toEqual([examCalls.answer.path]);
+    await new Promise((r) => setTimeout(r, 2_100));
     await settle();
     expect(api.paths()).toEqual([examCalls.answer.path, examCalls.answer.path]);
     expect(s.getSnapshot().save).toBe('saved');
