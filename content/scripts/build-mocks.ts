@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bookFileSchema, checkMockBook, DIFFICULTIES, MOCK_SECTIONS, type ContentBook, type ContentQuestion, type MockSectionName } from '@gre/contracts';
+import { BOOK_TAILOR_NONE, bookFileSchema, checkMockBook, DIFFICULTIES, MOCK_SECTIONS, type ContentBook, type ContentQuestion, type MockSectionName } from '@gre/contracts';
 import { BOOKS_DIR, readBank } from './bank.js';
 
 /**
@@ -66,8 +66,13 @@ function apportion(shares: Counts, n: number): Counts {
   return out;
 }
 
-const { items: bank, problems } = readBank();
+const { items: shipped, problems } = readBank();
 if (problems.length) throw new Error(`the bank does not parse:\n${problems.join('\n')}`);
+// Underground questions belong to the books that grant them (a prevent book's test, whose answers a mock would
+// reveal once taken), never to a mock; so do passages that only they read.
+const bankQuestions = shipped.questions.filter((q) => q.visibility !== 'underground');
+const bankPassages = new Set(bankQuestions.map((q) => q.passage_id));
+const bank = { questions: bankQuestions, passages: shipped.passages.filter((p) => bankPassages.has(p.id)) };
 const byId = new Map(bank.questions.map((q) => [q.id, q]));
 const setOf = new Map<string, ContentQuestion[]>();
 for (const q of bank.questions) if (q.passage_id) setOf.set(q.passage_id, [...(setOf.get(q.passage_id) ?? []), q]);
@@ -168,6 +173,8 @@ const books: ContentBook[] = MOCKS.map((mock, m) => ({
   param: {},
   access: 'free',
   grants_underground: false,
+  tailor: BOOK_TAILOR_NONE,
+  hide: false,
   position: m,
   sections: (Object.keys(MOCK_SECTIONS) as MockSectionName[]).map((section) => ({ section, question_ids: built[m]!.get(section)! })),
 }));

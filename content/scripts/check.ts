@@ -1,32 +1,20 @@
-import { checkBank, checkMockBook, meanDifficulty, MOCK_SECTIONS, type ContentQuestion } from '@gre/contracts';
-import { BOOKS_DIR, readBank, readBooks } from './bank.js';
-import { checkMedia } from './check-media.js';
+import { meanDifficulty, MOCK_SECTIONS, type ContentQuestion } from '@gre/contracts';
+import { BOOKS_DIR } from './bank.js';
+import { checkContent } from './check-content.js';
 
 /**
- * `npm run check -w content [bank-dir] [books-dir]`: every bank file against its schema, then the bank-wide rules;
- * every book file against its schema (mocks: MOCK_SECTIONS sizes, no repeats), every book id in the bank, and the
- * mock rules that need the questions; media/media.json and its files (check-media.ts). Prints the overlap between mocks,
- * which the builder keeps small.
+ * `npm run check -w content [bank-dir] [books-dir]`: checkContent (check-content.ts; the content test runs the same
+ * check in `npm test`), then a report: counts by kind and difficulty, each mock's sections and the overlap between
+ * mocks, which the builder keeps small.
  */
-const bank = readBank(process.argv[2]);
-const books = readBooks(process.argv[3] ?? BOOKS_DIR);
-const { questions, passages } = bank.items;
-const media = checkMedia(questions);
-const problems = [...bank.problems, ...books.problems, ...checkBank(questions, passages), ...media.problems];
-
+const { problems, questions, passages, books, bankFiles, bookFiles, mediaSummary } = checkContent({ bank: process.argv[2], books: process.argv[3] ?? BOOKS_DIR });
 const byId = new Map(questions.map((q) => [q.id, q]));
-for (const b of books.items) {
-  for (const s of b.sections) {
-    for (const id of s.question_ids) if (id.startsWith('q') && !byId.has(id)) problems.push(`${b.id}: question '${id}' is not in the bank`);
-  }
-}
-const mocks = books.items.filter((b) => b.kind === 'mock');
-for (const m of mocks) problems.push(...checkMockBook(m, byId));
+const mocks = books.filter((b) => b.kind === 'mock');
 
 for (const p of problems) console.log(p);
 const count = (qs: ContentQuestion[], k: (q: ContentQuestion) => string) => qs.reduce<Record<string, number>>((m, q) => ((m[k(q)] = (m[k(q)] ?? 0) + 1), m), {});
-console.log(`${bank.files.length} bank files, ${passages.length} passages, ${questions.length} questions; ${books.files.length} book files, ${books.items.length} books (${mocks.length} mocks)`);
-console.log(`media: ${media.summary}`);
+console.log(`${bankFiles} bank files, ${passages.length} passages, ${questions.length} questions; ${bookFiles} book files, ${books.length} books (${mocks.length} mocks)`);
+console.log(`media: ${mediaSummary}`);
 console.log('by kind', count(questions, (q) => q.kind));
 console.log('by difficulty', count(questions, (q) => `${q.category}:${q.difficulty}`));
 

@@ -9,6 +9,7 @@ export * from './content/book.js';
 export * from './content/mock.js';
 export * from './content/sentences.js';
 export * from './content/consistency.js';
+export * from './content/minimums.js';
 export * from './content/grading.js';
 export * from './content/media.js';
 export * from './rules/windows.js';

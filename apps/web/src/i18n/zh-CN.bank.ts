@@ -31,6 +31,8 @@ export const bankCopy = {
     forbidden: '暂未开放',
     forbiddenToast: '该题本暂未开放，敬请期待',
     prevent: '完成后公布答案',
+    /** Only staff receive hidden books: the tag reminds them learners do not see it. */
+    hidden: '已隐藏 · 学员不可见',
     empty: '这里还没有题本',
     sectionTitle: (section: string) => section || '题目',
     start: '从第一题开始',

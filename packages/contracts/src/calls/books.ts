@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define.js';
 import { ROLE_KINDS } from '../enums.js';
-import { BOOK_ACCESS, BOOK_KINDS, BOOK_PAGE_KINDS, BOOK_STATUSES, bookParamSchema } from '../content/book.js';
+import { BOOK_ACCESS, BOOK_KINDS, BOOK_PAGE_KINDS, BOOK_STATUSES, bookParamSchema, bookTailorSchema } from '../content/book.js';
 import { bookIdSchema } from '../content/question.js';
 import { questionBriefSchema } from './questions.js';
 
@@ -23,6 +23,10 @@ export const bookBriefSchema = z.object({
   label: z.string(),
   param: bookParamSchema,
   access: z.enum(BOOK_ACCESS),
+  /** Spec §3 template tailor flags. */
+  tailor: bookTailorSchema,
+  /** Hidden (isHiddenBook): only staff receive such a book, so a learner never sees true. */
+  hide: z.boolean(),
   /** Lowest tier that may open a `lock` book; null when any tier may. */
   min_role: z.enum(ROLE_KINDS).nullable(),
   /** Unix seconds a `lock` book opens; null when it is not time-locked. */

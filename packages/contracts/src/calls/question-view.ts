@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { DIFFICULTIES } from '../enums.js';
-import { analysisSchema, inputMethodSchema, mediaSchema, MATH_TOPICS, standardAnswerSchema, VISIBILITIES } from '../content/question.js';
+import { analysisSchema, inputMethodSchema, manualMarkSchema, mediaSchema, MATH_TOPICS, standardAnswerSchema, VISIBILITIES } from '../content/question.js';
 import { str } from '../common.js';
+
+/**
+ * Spec §3 passage.word_connect: one GRE list word found in the passage — `id` the word question ('w-…'), `headword` its
+ * spelling, `forms` the distinct lower-case forms the text uses (e.g. ['abated']) — in order of first appearance.
+ */
+export const wordConnectSchema = z.object({ id: z.string(), headword: z.string(), forms: z.array(z.string()) });
+export type WordConnect = z.infer<typeof wordConnectSchema>;
 
 /** A passage as the client receives it; `sentences` is always filled (passageSentences) so indexes agree with the server. */
 export const passageViewSchema = z.object({
@@ -13,10 +20,17 @@ export const passageViewSchema = z.object({
   translate: z.string(),
   core: z.string(),
   sentences: z.array(z.string()),
+  /** GRE words of the passage, computed at import, so the reader can highlight them. */
+  word_connect: z.array(wordConnectSchema),
 });
 export type PassageView = z.infer<typeof passageViewSchema>;
 
 export const wordInfoSchema = z.object({ kind: z.string(), id: z.string(), pair_id: z.string().nullable() });
+
+/** The standard answer as sent; spec §3 `accessable` is true whenever it is sent (withheld, the field is null). */
+export const standardAnswerViewSchema = standardAnswerSchema.extend({ accessable: z.literal(true) });
+/** The explanation as sent; spec §3 `show` is true whenever it is sent (withheld, the field is null). */
+export const analysisViewSchema = analysisSchema.extend({ show: z.literal(true) });
 
 /**
  * A question as sent to a client (spec §3 Question). `standard_answer` and `analysis` are null whenever the viewer
@@ -35,8 +49,8 @@ export const questionViewSchema = z.object({
   inquiry: z.string(),
   media: z.array(mediaSchema),
   input_method: inputMethodSchema,
-  standard_answer: standardAnswerSchema.nullable(),
-  analysis: analysisSchema.nullable(),
+  standard_answer: standardAnswerViewSchema.nullable(),
+  analysis: analysisViewSchema.nullable(),
   topic: z.enum(MATH_TOPICS).nullable(),
   tag_ids: z.array(z.string()),
   visibility: z.enum(VISIBILITIES),
@@ -46,6 +60,14 @@ export const questionViewSchema = z.object({
   source_names: z.array(z.string()),
   support_translate: z.boolean(),
   word_info: wordInfoSchema.nullable(),
+  /** Flags set by content authors and staff. */
+  manual_mark: manualMarkSchema,
+  /** The question can become a flash card (word questions; completion items with synonyms). */
+  card_learn: z.boolean(),
+  /** The question this one was adapted from, or null. */
+  origin_id: z.string().nullable(),
+  /** Its discussion thread; null until discussion posts exist. */
+  topic_id: z.number().int().nullable(),
 });
 export type QuestionView = z.infer<typeof questionViewSchema>;
 

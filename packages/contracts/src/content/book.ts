@@ -57,6 +57,27 @@ export const bookParamSchema = z.strictObject({
   topic: z.enum(MATH_TOPICS).optional(),
 });
 
+/**
+ * Spec §3 Book template `tailor` flags: which tailored-book shelves may draw on this book. `custom`: a teacher may
+ * build a learner's own tailored book from its questions (granted by /api/permission/assign_custom_tailor_use);
+ * `common`: it is offered on the shared tailor shelf (assign_common_tailor_use, `show_tailor_shelf`).
+ */
+export const bookTailorSchema = z.strictObject({
+  custom: z.boolean().default(false),
+  common: z.boolean().default(false),
+});
+export type BookTailor = z.infer<typeof bookTailorSchema>;
+export const BOOK_TAILOR_NONE: BookTailor = { custom: false, common: false };
+
+/**
+ * The one rule for a hidden book: `access: 'hide'`, or the template's `hide` flag, which holds back a book of any
+ * access kind (a `prevent` test before its release) without losing that kind. Hidden books are neither listed nor
+ * opened by learners; staff see them.
+ */
+export function isHiddenBook(book: { access: BookAccess | string; hide?: boolean | undefined }): boolean {
+  return book.access === 'hide' || book.hide === true;
+}
+
 /** What a mock's sections must be without looking at the questions: the names and sizes of MOCK_SECTIONS, no id twice. */
 function checkMockShape(sections: z.infer<typeof bookSectionSchema>[], ctx: z.RefinementCtx): void {
   const want = Object.keys(MOCK_SECTIONS);
@@ -95,6 +116,9 @@ export const bookTemplateSchema = z
     unlock_date: z.iso.datetime({ offset: true }).optional(),
     /** Opening this book shows its `underground` questions, which are seen nowhere else. */
     grants_underground: z.boolean().default(false),
+    tailor: bookTailorSchema.default(BOOK_TAILOR_NONE),
+    /** Spec §3 template `hide`: kept off every list and closed to learners whatever its access (see isHiddenBook). */
+    hide: z.boolean().default(false),
     /** Order on its page, lowest first; defaults to the book's place in its file. */
     position: z.number().int().min(0).max(100_000).optional(),
     sections: z.array(bookSectionSchema).min(1).max(12),
@@ -105,6 +129,10 @@ export const bookTemplateSchema = z
     }
     if (b.access !== 'lock' && (b.min_role || b.unlock_date)) {
       ctx.addIssue({ code: 'custom', path: ['access'], message: "min_role and unlock_date only apply to 'lock' books" });
+    }
+    // A prevent book's questions are underground (consistency.ts checkBookQuestions), so only a book that grants them shows them.
+    if (b.access === 'prevent' && !b.grants_underground) {
+      ctx.addIssue({ code: 'custom', path: ['grants_underground'], message: "a 'prevent' book lists underground questions only and must grant them" });
     }
     const names = b.sections.map((s) => s.section);
     if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['sections'], message: 'section names repeat' });

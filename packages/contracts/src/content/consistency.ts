@@ -1,4 +1,5 @@
 import { passageSentences } from './sentences.js';
+import type { ContentBook } from './book.js';
 import { QUESTION_KINDS, type ContentPassage, type ContentQuestion, type InputKind } from './question.js';
 
 /** Which input kind and option layout each question kind must use. */
@@ -34,6 +35,46 @@ export const QC_OPTIONS = [
 ];
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** The last sentence of an explanation (sentences end in '。' or a line break), where its conclusion stands. */
+export function finalSentence(text: string): string {
+  return text.trim().replace(/[。\s]+$/u, '').split(/[。\n]/u).pop()?.trim() ?? '';
+}
+
+/** '答案为 / 答案是 / 答案：/ 答案 …' — the explicit conclusion the shipped explanations end with. */
+const ANSWER_IS = String.raw`答案(?:为|是|：|:)?\s*`;
+/** A conclusion naming option keys: '答案为 B', '故答案为 A、C、E', '选 D' (never '误选 D'). */
+const CHOICE_CONCLUSION = new RegExp(String.raw`(?:${ANSWER_IS}|(?<![误不别勿会])选\s*)([A-I](?:\s*[、，,和与及]\s*[A-I])*)(?![A-Za-z])`, 'gu');
+/** A conclusion naming a number: '答案为 6.25', '答案为 $-3$'. The token stops where the number does (6.25 ≠ 6.2). */
+const NUMBER_CONCLUSION = new RegExp(String.raw`${ANSWER_IS}\$?\s*(-?\d+(?:\.\d+)?)(?![\d.]*\d)`, 'gu');
+/** A conclusion naming a fraction: '答案为 $\frac{5}{4}$' or '答案为 5/4'. */
+const FRACTION_CONCLUSION = new RegExp(String.raw`${ANSWER_IS}\$?\s*(?:\\frac\{(-?\d+)\}\{(-?\d+)\}|(-?\d+)\s*/\s*(-?\d+))`, 'gu');
+
+/**
+ * "Every quant explanation derives the answer": its final sentence must state the answer explicitly — the correct
+ * option key(s), exactly, for the choice kinds ('答案为 B', '选 D', '故答案为 A、C、E'); the exact answer as a number
+ * token for numeric entry ('答案为 6.25'); numerator and denominator for fraction entry ('答案为 $\frac{5}{4}$').
+ * The last conclusion in that sentence counts, so a trap named earlier ('误选 C') is no conclusion.
+ */
+export function checkQuantConclusion(q: ContentQuestion): string[] {
+  const last = finalSentence(q.analysis.text);
+  const sa = q.standard_answer;
+  const kind = q.input_method.kind;
+  if (kind === 'TextFill') {
+    const said = [...last.matchAll(NUMBER_CONCLUSION)].at(-1)?.[1];
+    return said === sa.text ? [] : [`explanation must end by stating the answer '答案为 ${sa.text}'${said ? `, not ${said}` : ''}`];
+  }
+  if (kind === 'Fraction') {
+    const m = [...last.matchAll(FRACTION_CONCLUSION)].at(-1);
+    const said = m ? [m[1] ?? m[3], m[2] ?? m[4]] : null;
+    if (said?.[0] === sa.text && said[1] === sa.text2) return [];
+    return [`explanation must end by stating the answer '答案为 $\\frac{${sa.text}}{${sa.text2}}$'${said ? `, not ${said.join('/')}` : ''}`];
+  }
+  const want = kind === 'MultiSelect' ? sa.multi_selects : sa.selects;
+  const said = [...last.matchAll(CHOICE_CONCLUSION)].at(-1)?.[1]?.match(/[A-I]/g) ?? [];
+  const same = said.length === want.length && new Set(said).size === said.length && said.every((k) => want.includes(k));
+  return same ? [] : [`explanation must end by naming exactly the answer choice(s) '答案为 ${want.join('、')}'${said.length ? `, not ${said.join('、')}` : ''}`];
+}
 
 /** Every rule a question must meet beyond its schema; returns human-readable problems (empty when fine). */
 export function checkQuestion(q: ContentQuestion, passages: Map<string, ContentPassage>): string[] {
@@ -113,13 +154,7 @@ export function checkQuestion(q: ContentQuestion, passages: Map<string, ContentP
     im.option_groups[0]?.options.forEach((o, i) => o.text !== QC_OPTIONS[i] && p(`qc option ${o.key} must read '${QC_OPTIONS[i]}'`));
   }
   if (q.category === 3) {
-    const t = q.analysis.text;
-    const answer = im.kind === 'TextFill' ? sa.text : im.kind === 'Fraction' ? `${sa.text}/${sa.text2}` : null;
-    if (answer && !t.includes(answer) && !t.includes(`\\frac{${sa.text}}{${sa.text2}}`)) p(`explanation never states the answer ${answer}`);
-    if (!answer) {
-      const keys = im.kind === 'MultiSelect' ? sa.multi_selects : sa.selects;
-      if (!keys.every((k) => t.includes(k))) p(`explanation never names the answer choice(s) ${keys.join(', ')}`);
-    }
+    problems.push(...checkQuantConclusion(q));
     if (!q.topic) p('math question needs a topic');
   }
   return problems;
@@ -143,6 +178,50 @@ export function checkBank(questions: ContentQuestion[], passageList: ContentPass
     if (twin) problems.push(`${q.id}: same stem as ${twin}`);
     stems.set(stem, q.id);
     for (const msg of checkQuestion(q, passages)) problems.push(`${q.id}: ${msg}`);
+  }
+  for (const q of questions) {
+    if (q.origin_id === q.id) problems.push(`${q.id}: origin_id names the question itself`);
+    else if (q.origin_id && !ids.has(q.origin_id)) problems.push(`${q.id}: origin_id '${q.origin_id}' is not in the bank`);
+  }
+  return problems;
+}
+
+/** What checkBookQuestions needs of a book. */
+type BookRef = Pick<ContentBook, 'id' | 'access' | 'sections'>;
+
+/** A problem of one book item: the book, and the section and place of the question id it lists. */
+export interface BookItemProblem {
+  book: string;
+  section: number;
+  item: number;
+  message: string;
+}
+
+/**
+ * Rules between books and their questions. A `prevent` book withholds answers until the learner finished it, which
+ * holds only if its questions can be reached through it alone: each is `underground` (never shown outside a book,
+ * so not in the big bank, search or question/get without the book) and listed by no other book but `prevent` ones.
+ * `visibilityOf` answers for the ids the books list (undefined: unknown, reported elsewhere). Only the books given
+ * are compared: an import checks the books of its package.
+ */
+export function checkBookQuestions(books: BookRef[], visibilityOf: (id: string) => string | undefined): BookItemProblem[] {
+  const problems: BookItemProblem[] = [];
+  const items = (b: BookRef) => b.sections.flatMap((s, section) => s.question_ids.map((id, item) => ({ id, section, item })));
+  const preventOf = new Map<string, string>();
+  for (const b of books.filter((b) => b.access === 'prevent')) {
+    for (const { id, section, item } of items(b)) {
+      preventOf.set(id, b.id);
+      const visibility = visibilityOf(id);
+      if (visibility !== undefined && visibility !== 'underground') {
+        problems.push({ book: b.id, section, item, message: `'${id}' is ${visibility}: a prevent book lists underground questions only, or its answers show outside it` });
+      }
+    }
+  }
+  for (const b of books.filter((b) => b.access !== 'prevent')) {
+    for (const { id, section, item } of items(b)) {
+      const owner = preventOf.get(id);
+      if (owner) problems.push({ book: b.id, section, item, message: `'${id}' belongs to the prevent book ${owner}, whose answers this book would reveal` });
+    }
   }
   return problems;
 }

@@ -97,6 +97,18 @@ export const mediaSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/**
+ * Spec §3 `manual_mark`: flags content authors and staff set on a question by hand. `highlight` marks an item worth
+ * featuring (a classic, a model explanation); `needs_fix` marks one reported as wrong or unclear, kept until an editor
+ * has checked it.
+ */
+export const manualMarkSchema = z.strictObject({
+  highlight: z.boolean().default(false),
+  needs_fix: z.boolean().default(false),
+});
+export type ManualMark = z.infer<typeof manualMarkSchema>;
+export const MANUAL_MARK_NONE: ManualMark = { highlight: false, needs_fix: false };
+
 export const passageSchema = z.strictObject({
   id: passageIdSchema,
   /** short (one paragraph) or long (several) reading passage. */
@@ -137,9 +149,26 @@ export const questionSchema = z.strictObject({
   /** One-line Chinese summary for lists. */
   brief: z.string().max(120).default(''),
   source_names: z.array(z.string().max(60)).max(5).default([]),
+  manual_mark: manualMarkSchema.default(MANUAL_MARK_NONE),
+  /** The question this one was adapted from (spec §3 origin_id); it must exist in the bank. */
+  origin_id: questionIdSchema.optional(),
+  /** Overrides whether the item can become a flash card; without it `cardLearnable` decides. */
+  card_learn: z.boolean().optional(),
 });
 export type ContentQuestion = z.infer<typeof questionSchema>;
 export type ContentPassage = z.infer<typeof passageSchema>;
+
+/** Question kinds whose items can become flash cards when their explanation lists synonyms (the words to learn). */
+const CARD_KINDS: readonly string[] = [...QUESTION_KINDS.filling, ...QUESTION_KINDS.word];
+
+/**
+ * Spec §3 `card_learn`: whether a question can become a flash card. Word questions always can; text completion and
+ * sentence equivalence items can when their explanation names synonyms; an explicit `card_learn` wins.
+ */
+export function cardLearnable(q: Pick<ContentQuestion, 'kind' | 'analysis' | 'card_learn'>): boolean {
+  if (q.card_learn !== undefined) return q.card_learn;
+  return q.kind === 'word' || (CARD_KINDS.includes(q.kind) && q.analysis.synonyms.length > 0);
+}
 
 /** One content file: any mix of passages and questions. */
 export const questionFileSchema = z.strictObject({

@@ -11,6 +11,8 @@ export const passages = pgTable('passages', {
   core: text('core').notNull().default(''),
   /** Explicit sentence split when given by the content; null means split the text. */
   sentences: jsonb('sentences').$type<string[] | null>(),
+  /** GRE list words in the text (the contracts' WordConnect shape), computed at import for highlighting. */
+  wordConnect: jsonb('word_connect').$type<{ id: string; headword: string; forms: string[] }[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -38,6 +40,8 @@ export const questions = pgTable(
     visibility: text('visibility').notNull().default('public'),
     brief: text('brief').notNull().default(''),
     sourceNames: text('source_names').array().notNull().default([]),
+    /** Spec §3 manual_mark: flags set by content authors and staff ({ highlight, needs_fix }). */
+    manualMark: jsonb('manual_mark').$type<{ highlight: boolean; needs_fix: boolean }>().notNull().default({ highlight: false, needs_fix: false }),
     originId: text('origin_id'),
     /** Discussion thread of the question, once posts exist. */
     topicId: bigint('topic_id', { mode: 'number' }),

@@ -1,5 +1,5 @@
 import { bookItems, bookTemplates, questions, userBooks, type Db } from '@gre/db';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { briefColumns, type BriefRow } from '../questions/questions.repository.js';
 
 export type BookTemplateRow = typeof bookTemplates.$inferSelect;
@@ -9,9 +9,14 @@ export async function findBook(db: Db, id: string): Promise<BookTemplateRow | nu
   return row ?? null;
 }
 
-/** One page of a kind's books in page order; `hide` books only when the viewer is staff. */
+/** The books of a kind a viewer may see listed: hidden ones (isHiddenBook, in SQL) only when `withHidden` (staff). */
+export function listedBooksOf(kind: string, withHidden: boolean): SQL {
+  return withHidden ? eq(bookTemplates.kind, kind) : and(eq(bookTemplates.kind, kind), ne(bookTemplates.access, 'hide'), eq(bookTemplates.hide, false))!;
+}
+
+/** One page of a kind's books in page order; hidden books only when the viewer is staff. */
 export async function listBooks(db: Db, kind: string, withHidden: boolean, limit: number, offset: number): Promise<{ rows: BookTemplateRow[]; total: number }> {
-  const cond = withHidden ? eq(bookTemplates.kind, kind) : and(eq(bookTemplates.kind, kind), ne(bookTemplates.access, 'hide'));
+  const cond = listedBooksOf(kind, withHidden);
   const [rows, [count]] = await Promise.all([
     db.select().from(bookTemplates).where(cond).orderBy(asc(bookTemplates.position), asc(bookTemplates.id)).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(bookTemplates).where(cond),

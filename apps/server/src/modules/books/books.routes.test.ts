@@ -47,6 +47,18 @@ describe('/api/book/list', () => {
     expect(admin.data.books.every((b) => b.refusal === null)).toBe(true);
   });
 
+  it("keeps books with the template's hide flag off the learners' list and closed to them, as access 'hide' does", async () => {
+    for (const who of ['trail', 'vip', 'higher'] as const) {
+      expect((await list(who, 'pick')).data.books.map((b) => b.id), who).not.toContain('b-hide-flag');
+      expect((await open(who, 'b-hide-flag')).err?.kind, who).toBe('not_found');
+    }
+    const staff = (await list('admin', 'pick')).data.books;
+    expect(staff.find((b) => b.id === 'b-hide-flag')).toMatchObject({ access: 'free', hide: true, tailor: { custom: true, common: false } });
+    expect(staff.find((b) => b.id === 'b-hide')).toMatchObject({ access: 'hide', hide: true });
+    expect(staff.find((b) => b.id === 'b-free')).toMatchObject({ hide: false, tailor: { custom: false, common: false } });
+    expect((await open('admin', 'b-hide-flag')).data.book.hide).toBe(true);
+  });
+
   it('shows season books with their unlock dates, locked until then', async () => {
     const season = (await list('svip', 'season')).data.books;
     expect(season.map((b) => [b.id, b.refusal])).toEqual([
@@ -96,6 +108,11 @@ describe('/api/book/get', () => {
     expect(vip.data.sections[0]!.questions.map((q) => q.accessable)).toEqual([true, true, true]);
     expect((await open('admin', 'b-free')).data.sections[0]!.questions).toHaveLength(5);
     expect((await open('trail', 'b-grant')).data.sections[0]!.questions.map((q) => q.id)).toEqual(['q-und', 'q-pub']);
+    // A prevent book grants its own underground questions: listed with their stems, their answers come later.
+    expect((await open('trail', 'b-prevent')).data.sections[0]!.questions.map((q) => [q.id, q.accessable])).toEqual([
+      ['q-prev', true],
+      ['q-prev-rc', true],
+    ]);
   });
 
   it('answers a clear kind for unknown, hidden, forbidden and locked books', async () => {

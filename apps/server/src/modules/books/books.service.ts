@@ -1,4 +1,4 @@
-import { bookParamSchema, type BookAccess, type BookBrief, type BookKind, type BookPageKind, type BookStatus, type CallResponse, type RoleKind, type bookCalls } from '@gre/contracts';
+import { BOOK_TAILOR_NONE, bookParamSchema, bookTailorSchema, isHiddenBook, type BookAccess, type BookBrief, type BookKind, type BookPageKind, type BookStatus, type CallResponse, type RoleKind, type bookCalls } from '@gre/contracts';
 import { isStaff, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { bookRevealsAnswers, decideAccess, decideBook, type BookGate, type Visibility } from '../questions/access.js';
@@ -16,6 +16,7 @@ export function toBookGate(row: BookTemplateRow, copy: Copy | undefined): BookGa
     minRole: (row.minRole as RoleKind | null) ?? null,
     unlockAt: row.unlockAt,
     grantsUnderground: row.grantsUnderground,
+    hidden: row.hide,
     status: (copy?.status as BookStatus | undefined) ?? 'NotOpen',
   };
 }
@@ -36,6 +37,8 @@ function toBookBrief(actor: Actor, row: BookTemplateRow, copy: Copy | undefined,
     label: row.label,
     param: param.success ? param.data : {},
     access: gate.access,
+    tailor: bookTailorSchema.safeParse(row.tailor).data ?? BOOK_TAILOR_NONE,
+    hide: isHiddenBook(row),
     min_role: gate.minRole,
     unlock_date_stamp: gate.unlockAt ? Math.floor(gate.unlockAt.getTime() / 1000) : null,
     question_count: count,
@@ -47,7 +50,7 @@ function toBookBrief(actor: Actor, row: BookTemplateRow, copy: Copy | undefined,
   };
 }
 
-/** The books of one bank page with this learner's status; staff also see `hide` books (to check them before release). */
+/** The books of one bank page with this learner's status; staff also see hidden books (to check them before release). */
 export async function listBooksFor(
   deps: Pick<Deps, 'database'>,
   actor: Actor,

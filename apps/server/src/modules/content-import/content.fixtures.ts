@@ -121,7 +121,8 @@ export const FAR_AHEAD = '2099-06-01T00:00:00+08:00';
 
 /**
  * One question of each visibility and one book of each access, for the question and book tests:
- * q-pub public, q-lock locked, q-hid hidden, q-und underground, q-rc public reading, q-qc public math.
+ * q-pub public, q-lock locked, q-hid hidden, q-und underground, q-rc public reading, q-qc public math; the prevent
+ * book's own underground items q-prev and q-prev-rc (reading); b-hide-flag is a free book held back by `hide`.
  */
 export function accessPackage(): ContentFile[] {
   const all = ['q-pub', 'q-lock', 'q-hid', 'q-und', 'q-rc'];
@@ -135,6 +136,8 @@ export function accessPackage(): ContentFile[] {
         tc1('q-und', { visibility: 'underground' }),
         rcSingle('q-rc', 'p-acc'),
         qc('q-qc'),
+        tc1('q-prev', { visibility: 'underground' }),
+        rcSingle('q-prev-rc', 'p-acc', { visibility: 'underground' }),
       ],
     },
     'books/access.json': {
@@ -147,7 +150,8 @@ export function accessPackage(): ContentFile[] {
         book('b-season-past', ['q-pub'], { kind: 'season', access: 'lock', unlock_date: LONG_AGO }),
         book('b-season-future', ['q-pub'], { kind: 'season', access: 'lock', unlock_date: FAR_AHEAD }),
         book('b-higher', ['q-qc'], { kind: 'higher', access: 'lock', min_role: 'SVIP' }),
-        book('b-prevent', ['q-pub', 'q-rc'], { kind: 'best', access: 'prevent' }),
+        book('b-prevent', ['q-prev', 'q-prev-rc'], { kind: 'best', access: 'prevent', grants_underground: true }),
+        book('b-hide-flag', ['q-pub'], { hide: true, tailor: { custom: true } }),
       ],
     },
   });

@@ -1,4 +1,4 @@
-import type { ContentPassage } from '@gre/contracts';
+import type { ContentPassage, WordConnect } from '@gre/contracts';
 import { bookItems, bookTemplates, passages, questions, type Db } from '@gre/db';
 import { getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -88,6 +88,28 @@ export async function existingQuestionIds(db: Queryable, ids: string[]): Promise
     found.push(...rows.map((r) => r.id));
   }
   return found;
+}
+
+/** The visibility of each of these ids the bank holds; unknown ids are absent. */
+export async function questionVisibilities(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const part of chunks(ids, LOOKUP_BATCH)) {
+    const rows = await db.select({ id: questions.id, visibility: questions.visibility }).from(questions).where(inArray(questions.id, part));
+    for (const r of rows) found.set(r.id, r.visibility);
+  }
+  return found;
+}
+
+/** Passages with their text and word_connect: these ids, or every stored passage when `ids` is null. */
+export async function passageTexts(tx: Tx, ids: string[] | null): Promise<{ id: string; text: string; wordConnect: WordConnect[] }[]> {
+  const columns = { id: passages.id, text: passages.text, wordConnect: passages.wordConnect };
+  if (ids === null) return tx.select(columns).from(passages);
+  if (ids.length === 0) return [];
+  return tx.select(columns).from(passages).where(inArray(passages.id, ids));
+}
+
+export async function setWordConnect(tx: Tx, id: string, wordConnect: WordConnect[]): Promise<void> {
+  await tx.update(passages).set({ wordConnect }).where(sql`${passages.id} = ${id}`);
 }
 
 type Row = Record<string, unknown>;

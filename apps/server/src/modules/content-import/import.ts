@@ -5,21 +5,27 @@ import {
   type ContentQuestion,
   type DryRunResult,
   type ImportResult,
+  type WordConnect,
 } from '@gre/contracts';
 import type { Db } from '@gre/db';
 import { AppError } from '../../lib/app-error.js';
 import {
+  existingQuestionIds,
   lockImports,
   mergeSearchIndex,
+  passageTexts,
   questionsOfPassages,
   replaceBookItems,
   setSearchText,
+  setWordConnect,
   upsertBooks,
   upsertPassages,
   upsertQuestions,
+  type Tx,
 } from './content.repository.js';
 import { bookItemRows, bookRow, passageRow, questionRow, searchText, wordQuestionRow } from './rows.js';
 import { checkPackage, type CheckedPackage } from './validate.js';
+import { candidateWordIds, connectWords, greForms, shippedGreEntries } from './word-connect.js';
 
 /** UTF-8 size of a package; over CONTENT_PACKAGE_MAX_BYTES is `payload_too_large`, whatever the body limit let in. */
 export function packageBytes(files: ContentFile[]): number {
@@ -43,6 +49,27 @@ function toResult(checked: CheckedPackage): DryRunResult {
   };
 }
 
+/** word_connect as comparable text; field by field, since jsonb keeps object keys in an order of its own. */
+const connectKey = (w: WordConnect[]) => JSON.stringify(w.map((c) => [c.id, c.headword, c.forms]));
+
+/**
+ * Spec §3 passage.word_connect of the package's passages, against the GRE list (the shipped one and the package's)
+ * and the word questions the bank holds after this import; when the package brings words, of every stored passage
+ * too, since new words may occur in old texts. A passage whose connections did not change is not written.
+ */
+async function refreshWordConnect(tx: Tx, checked: CheckedPackage): Promise<void> {
+  const withWords = checked.words.length > 0;
+  const targets = await passageTexts(tx, withWords ? null : checked.passages.map((l) => l.item.id));
+  if (targets.length === 0) return;
+  const forms = greForms([...checked.words.map((l) => l.item), ...(await shippedGreEntries())]);
+  const candidates = [...new Set(targets.flatMap((p) => candidateWordIds(p.text, forms)))];
+  const known = new Set(await existingQuestionIds(tx, candidates));
+  for (const p of targets) {
+    const next = connectWords(p.text, forms, (id) => known.has(id));
+    if (connectKey(next) !== connectKey(p.wordConnect)) await setWordConnect(tx, p.id, next);
+  }
+}
+
 /** Validates a package and lists every problem; writes nothing. */
 export async function dryRunPackage(db: Db, files: ContentFile[]): Promise<DryRunResult> {
   assertSize(files);
@@ -52,8 +79,8 @@ export async function dryRunPackage(db: Db, files: ContentFile[]): Promise<DryRu
 /**
  * Imports a package all or nothing: it is validated again inside one transaction (under an advisory lock, so the
  * rows it checks against cannot change underneath), then passages, questions, words and books are upserted by id,
- * each imported book's items are replaced by the listed ones, and the search text of every touched question is
- * rebuilt. Any problem refuses the whole package with `invalid_input` and nothing is written.
+ * each imported book's items are replaced by the listed ones, the search text of every touched question is
+ * rebuilt and the passages' GRE words are connected. Any problem refuses the whole package with `invalid_input` and nothing is written.
  */
 export async function importPackage(db: Db, files: ContentFile[]): Promise<ImportResult> {
   assertSize(files);
@@ -69,6 +96,7 @@ export async function importPackage(db: Db, files: ContentFile[]): Promise<Impor
     const createdPassages = await upsertPassages(tx, checked.passages.map((l) => passageRow(l.item)));
     const questionRows = [...checked.questions.map((l) => questionRow(l.item, passageOf(l.item))), ...checked.words.map((l) => wordQuestionRow(l.item))];
     const createdQuestions = await upsertQuestions(tx, questionRows);
+    await refreshWordConnect(tx, checked);
 
     const imported = new Set(questionRows.map((r) => r.id));
     const changedPassages = checked.passages.map((l) => l.item.id);

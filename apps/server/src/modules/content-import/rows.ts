@@ -1,4 +1,4 @@
-import type { ContentBook, ContentPassage, ContentQuestion } from '@gre/contracts';
+import { cardLearnable, isHiddenBook, MANUAL_MARK_NONE, type ContentBook, type ContentPassage, type ContentQuestion } from '@gre/contracts';
 import type { bookItems, bookTemplates, passages, questions } from '@gre/db';
 import { wordQuestionId, type EcdictEntry } from './ecdict.js';
 
@@ -65,8 +65,10 @@ export function questionRow(q: ContentQuestion, passage: PassageText | null): Qu
     visibility: q.visibility,
     brief: q.brief,
     sourceNames: q.source_names,
+    manualMark: q.manual_mark,
+    originId: q.origin_id ?? null,
     supportTranslate: Boolean(q.passage_id),
-    cardLearn: false,
+    cardLearn: cardLearnable(q),
     wordInfo: null,
     searchText: searchText(q, passage),
   };
@@ -118,6 +120,8 @@ export function wordQuestionRow(e: EcdictEntry): QuestionRow {
     visibility: 'public',
     brief: content.brief,
     sourceNames: ['ECDICT'],
+    manualMark: MANUAL_MARK_NONE,
+    originId: null,
     supportTranslate: false,
     cardLearn: true,
     wordInfo: { kind: 'gre', id: e.word, pair_id: null },
@@ -143,7 +147,9 @@ export function bookRow(b: ContentBook, indexInFile: number): BookRow {
     minRole: b.min_role ?? null,
     unlockAt: b.unlock_date ? new Date(b.unlock_date) : null,
     grantsUnderground: b.grants_underground,
-    hide: b.access === 'hide',
+    tailor: b.tailor,
+    // The stored flag is the one rule (isHiddenBook): an `access: 'hide'` book is hidden as a flagged one is.
+    hide: isHiddenBook(b),
     position: b.position ?? indexInFile,
   };
 }

@@ -1,5 +1,5 @@
 import { bookCalls, MOCK_SECTIONS, questionCalls } from '@gre/contracts';
-import { bookTemplates, questions } from '@gre/db';
+import { bookTemplates, passages, questions } from '@gre/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithToken } from '../../../test/actors.js';
@@ -52,5 +52,30 @@ describe('seedContent', () => {
     expect(asStaff.sections.map((s) => [s.section, s.questions.length])).toEqual(Object.entries(MOCK_SECTIONS));
     const firstId = asStaff.sections[1]!.questions[0]!.id;
     expect((await t.call(questionCalls.get, { ids: [firstId], book_id: 'b-mock-1' }, { token })).err?.kind).toBe('not_found');
+  });
+
+  it('ships a book of every access kind: prevent (underground, answers after finishing), forbid, hide', async () => {
+    const { token } = await userWithToken(t.deps.database.db, { roleKind: 'VIP' });
+    const brief = async (kind: 'pick' | 'best' | 'archived_pick', id: string) => (await t.call(bookCalls.list, { kind }, { token })).data.books.find((b) => b.id === id);
+    expect(await brief('pick', 'b-diagnostic-verbal')).toMatchObject({ access: 'prevent', answers_after_finish: true, refusal: null, question_count: 12 });
+    expect(await brief('archived_pick', 'b-archived-pick-2025-autumn-verbal')).toMatchObject({ access: 'forbid', refusal: 'forbidden' });
+    expect(await brief('best', 'b-best-reading-revision')).toBeUndefined();
+
+    const opened = await t.call(bookCalls.get, { id: 'b-diagnostic-verbal' }, { token });
+    const ids = opened.data.sections[0]!.questions.map((q) => q.id);
+    const inBook = await t.call(questionCalls.get, { ids, book_id: 'b-diagnostic-verbal' }, { token });
+    expect(inBook.data.questions.every((q) => q.visibility === 'underground' && q.standard_answer === null && q.analysis === null)).toBe(true);
+    expect((await t.call(questionCalls.get, { ids: [ids[0]!] }, { token })).err?.kind).toBe('not_found');
+  });
+
+  it('connects the GRE words of every shipped passage to word questions that exist', async () => {
+    const rows = await t.deps.database.db.select({ id: passages.id, text: passages.text, w: passages.wordConnect }).from(passages);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const p of rows) expect(p.w.length, p.id).toBeGreaterThan(0);
+    const ids = [...new Set(rows.flatMap((p) => p.w.map((w) => w.id)))];
+    expect(await count(sql`${questions.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${questions.category} = 5`)).toBe(ids.length);
+    const diag = rows.find((p) => p.id === 'p-diag-01')!;
+    expect(diag.w.find((w) => w.headword === 'vindicate')?.forms).toEqual(['vindicating']);
+    for (const w of diag.w) for (const f of w.forms) expect(diag.text.toLowerCase()).toMatch(new RegExp(`\\b${f}\\b`));
   });
 });

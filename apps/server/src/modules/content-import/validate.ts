@@ -1,7 +1,7 @@
-import { checkQuestion, type ContentFile, type ContentPassage, type ContentProblem, type ContentSummary } from '@gre/contracts';
+import { checkBookQuestions, checkQuestion, type ContentFile, type ContentPassage, type ContentProblem, type ContentSummary } from '@gre/contracts';
 import { wordQuestionId } from './ecdict.js';
 import { readPackage, type Located, type ReadPackage } from './package.js';
-import { existingPassages, existingQuestionIds, type Queryable } from './content.repository.js';
+import { existingPassages, questionVisibilities, type Queryable } from './content.repository.js';
 
 export interface CheckedPackage extends ReadPackage {
   summary: ContentSummary;
@@ -27,8 +27,10 @@ function duplicates<T>(items: Located<T>[], key: (l: Located<T>) => string, say:
 
 /**
  * Validates a package completely and writes nothing: schemas per file, every bank rule of the contracts
- * (checkQuestion, as checkBank applies it), duplicate ids and stems, passages and book items that exist neither in the
- * package nor in the database. Returns every problem with its file and JSON path.
+ * (checkQuestion, as checkBank applies it), duplicate ids and stems, passages, origins and book items that exist
+ * neither in the package nor in the database, and the rules between books and questions (checkBookQuestions: the
+ * visibility of a question outside the package comes from the database). Returns every problem with its file and
+ * JSON path.
  */
 export async function checkPackage(db: Queryable, files: ContentFile[]): Promise<CheckedPackage> {
   const read = readPackage(files);
@@ -53,19 +55,33 @@ export async function checkPackage(db: Queryable, files: ContentFile[]): Promise
     }
   }
 
-  const inPackage = new Set(questionIds.map((l) => l.item.id));
-  const referenced = read.books.flatMap((b) => b.item.sections.flatMap((s) => s.question_ids)).filter((id) => !inPackage.has(id));
-  const known = new Set([...inPackage, ...(await existingQuestionIds(db, [...new Set(referenced)]))]);
+  const inPackage = new Map<string, string>([...read.questions.map((l) => [l.item.id, l.item.visibility] as const), ...wordIds.map((l) => [l.item.id, 'public'] as const)]);
+  const referenced = [
+    ...read.books.flatMap((b) => b.item.sections.flatMap((s) => s.question_ids)),
+    ...read.questions.flatMap((l) => (l.item.origin_id ? [l.item.origin_id] : [])),
+  ].filter((id) => !inPackage.has(id));
+  const visibilities = new Map([...inPackage, ...(await questionVisibilities(db, [...new Set(referenced)]))]);
+  const unknown = (id: string) => !visibilities.has(id) && !read.invalidIds.has(id);
+  for (const l of read.questions) {
+    const origin = l.item.origin_id;
+    if (origin === l.item.id) problems.push({ file: l.file, path: `${l.path}/origin_id`, message: 'origin_id names the question itself' });
+    else if (origin && unknown(origin)) problems.push({ file: l.file, path: `${l.path}/origin_id`, message: `question '${origin}' exists neither in the package nor in the bank` });
+  }
   for (const b of read.books) {
     b.item.sections.forEach((s, si) => {
       const seen = new Set<string>();
       s.question_ids.forEach((id, qi) => {
         const path = `${b.path}/sections/${si}/question_ids/${qi}`;
-        if (!known.has(id) && !read.invalidIds.has(id)) problems.push({ file: b.file, path, message: `question '${id}' exists neither in the package nor in the bank` });
+        if (unknown(id)) problems.push({ file: b.file, path, message: `question '${id}' exists neither in the package nor in the bank` });
         if (seen.has(id)) problems.push({ file: b.file, path, message: `question '${id}' is listed twice in this section` });
         seen.add(id);
       });
     });
+  }
+  const bookAt = new Map(read.books.map((b) => [b.item.id, b]));
+  for (const p of checkBookQuestions(read.books.map((b) => b.item), (id) => visibilities.get(id))) {
+    const b = bookAt.get(p.book)!;
+    problems.push({ file: b.file, path: `${b.path}/sections/${p.section}/question_ids/${p.item}`, message: p.message });
   }
 
   const summary: ContentSummary = {

@@ -1,4 +1,4 @@
-import { applyWindow, reportScore, type Attempt, type BookStatus, type CallResponse, type ExamBrief, type ExamResult, type examCalls } from '@gre/contracts';
+import { applyWindow, isHiddenBook, reportScore, type Attempt, type BookStatus, type CallResponse, type ExamBrief, type ExamResult, type examCalls } from '@gre/contracts';
 import { isStaff, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { quotaFor, simulateRemaining } from '../../lib/quota.js';
@@ -51,7 +51,7 @@ export async function deleteExam(deps: Pick<Deps, 'database'>, actor: Actor, id:
 export async function bookReport(deps: Pick<Deps, 'database'>, actor: Actor, q: CallBody<typeof examCalls.report>, now = new Date()): Promise<CallResponse<typeof examCalls.report>> {
   const { db } = deps.database;
   const book = await findBook(db, q.book_id);
-  const hidden = book && !isStaff(actor) && (book.access === 'hide' || book.hide);
+  const hidden = book && !isStaff(actor) && isHiddenBook(book);
   if (!book || (hidden && !(await hasExamsOf(db, actor.user.id, book.id)))) throw refusalError({ kind: 'not_found' }, 'book');
   const attempts: Attempt[] = (await finishedExamsOf(db, actor.user.id, book.id)).flatMap((e) => {
     const r = resultOf(e.result);

@@ -208,4 +208,15 @@ describe('access properties', () => {
       expect(d.listed).toBe(access !== 'hide');
     }
   });
+
+  it("the template's hide flag hides a book of any access exactly as access 'hide' does; staff still open it", () => {
+    for (const access of BOOK_ACCESS) {
+      for (const role of LEARNER_ROLES) {
+        const flagged = decideBook(actor(role, 'none', true), { ...BOOK_CASES.free!, access, hidden: true }, NOW);
+        expect(flagged, `${access} ${role}`).toEqual(decideBook(actor(role, 'none', true), { ...BOOK_CASES.free!, access: 'hide' }, NOW));
+        expect(decideAccess(actor(role, 'none', true), 'public', { ...BOOK_CASES.free!, access, hidden: true, status: 'Finish' }, NOW)).toEqual({ see: false, refusal: { kind: 'not_found' } });
+      }
+      expect(decideBook(actor('Trail', 'operator'), { ...BOOK_CASES.free!, access, hidden: true }, NOW)).toEqual({ open: true, listed: true });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { BookAccess, BookKind, BookStatus, RoleKind, VISIBILITIES } from '@gre/contracts';
+import { isHiddenBook, type BookAccess, type BookKind, type BookStatus, type RoleKind, type VISIBILITIES } from '@gre/contracts';
 import { can, canSeeVisibility, hasHigherAccess, isStaff, type Actor } from '../../lib/authorize.js';
 
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -10,6 +10,8 @@ export interface BookGate {
   minRole: RoleKind | null;
   unlockAt: Date | null;
   grantsUnderground: boolean;
+  /** The template's `hide` flag (isHiddenBook: hidden like an `access: 'hide'` book); absent reads as false. */
+  hidden?: boolean;
   /** The viewer's copy; NotOpen when they never opened it. */
   status: BookStatus;
 }
@@ -25,8 +27,8 @@ export type Refusal =
 export type BookDecision = { open: true; listed: true } | { open: false; listed: boolean; refusal: Refusal };
 
 /**
- * Whether a viewer may list and open a book (product.md "Book access"). Staff pass everything. Mocks and `hide` books are
- * neither listed nor found; `forbid` are listed but refused; `lock` books refuse before their unlock date
+ * Whether a viewer may list and open a book (product.md "Book access"). Staff pass everything. Mocks and hidden books
+ * (isHiddenBook: `access: 'hide'` or the `hide` flag) are neither listed nor found; `forbid` are listed but refused; `lock` books refuse before their unlock date
  * (`book_locked`, the date is news to everyone), then below their tier (`limit`); the higher bank also needs the
  * `set_higher` grant.
  */
@@ -34,7 +36,7 @@ export function decideBook(actor: Actor, book: Omit<BookGate, 'status'>, now: Da
   if (isStaff(actor)) return { open: true, listed: true };
   // A mock is taken only as a simulated exam, behind its own quota (sim_no_perm); as a book it would skip that.
   if (book.kind === 'mock') return { open: false, listed: false, refusal: { kind: 'not_found' } };
-  if (book.access === 'hide') return { open: false, listed: false, refusal: { kind: 'not_found' } };
+  if (isHiddenBook({ access: book.access, hide: book.hidden })) return { open: false, listed: false, refusal: { kind: 'not_found' } };
   if (book.access === 'forbid') return { open: false, listed: true, refusal: { kind: 'forbidden' } };
   if (book.access === 'lock') {
     if (book.unlockAt && book.unlockAt.getTime() > now.getTime()) {

@@ -1,4 +1,4 @@
-import { passageSentences, type QuestionBrief, type QuestionView } from '@gre/contracts';
+import { MANUAL_MARK_NONE, manualMarkSchema, passageSentences, type QuestionBrief, type QuestionView } from '@gre/contracts';
 import type { BriefRow, PassageRowFull, QuestionRowFull } from './questions.repository.js';
 
 /** Characters of stem a list line shows. */
@@ -33,7 +33,8 @@ export function toQuestionBrief(row: BriefRow, accessable: boolean): QuestionBri
 
 /**
  * A question as the client receives it. With `answers` false the standard answer, the analysis and the passage's
- * translation and Chinese gist are not copied at all, so nothing the viewer may not see can reach the response.
+ * translation and Chinese gist are not copied at all, so nothing the viewer may not see can reach the response; sent,
+ * they carry spec §3 `accessable` / `show` as true.
  */
 export function toQuestionView(q: QuestionRowFull, passage: PassageRowFull | null, answers: boolean): QuestionView {
   return {
@@ -52,6 +53,7 @@ export function toQuestionView(q: QuestionRowFull, passage: PassageRowFull | nul
           translate: answers ? passage.translate : '',
           core: answers ? passage.core : '',
           sentences: passageSentences({ text: passage.text, sentences: passage.sentences ?? undefined }),
+          word_connect: passage.wordConnect,
         }
       : null,
     quantity_a: q.quantityA,
@@ -59,8 +61,8 @@ export function toQuestionView(q: QuestionRowFull, passage: PassageRowFull | nul
     inquiry: q.inquiry,
     media: q.media as QuestionView['media'],
     input_method: q.inputMethod as QuestionView['input_method'],
-    standard_answer: answers ? (q.standardAnswer as QuestionView['standard_answer']) : null,
-    analysis: answers ? (q.analysis as QuestionView['analysis']) : null,
+    standard_answer: answers ? { ...(q.standardAnswer as NonNullable<QuestionView['standard_answer']>), accessable: true } : null,
+    analysis: answers ? { ...(q.analysis as NonNullable<QuestionView['analysis']>), show: true } : null,
     topic: q.topic as QuestionView['topic'],
     tag_ids: q.tags,
     visibility: q.visibility as QuestionView['visibility'],
@@ -69,5 +71,10 @@ export function toQuestionView(q: QuestionRowFull, passage: PassageRowFull | nul
     source_names: q.sourceNames,
     support_translate: q.supportTranslate && answers,
     word_info: q.wordInfo as QuestionView['word_info'],
+    // A row written before the flags existed, or by hand, reads as unflagged.
+    manual_mark: manualMarkSchema.safeParse(q.manualMark).data ?? MANUAL_MARK_NONE,
+    card_learn: q.cardLearn,
+    origin_id: q.originId,
+    topic_id: q.topicId,
   };
 }

@@ -1,4 +1,4 @@
-import { QUESTION_KINDS, questionCalls } from '@gre/contracts';
+import { QUESTION_KINDS, questionCalls, searchCalls } from '@gre/contracts';
 import { userBooks } from '@gre/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithToken } from '../../../test/actors.js';
@@ -93,7 +93,7 @@ describe('/api/question/get', () => {
       method: 'POST',
       url: questionCalls.get.path,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.higher}` },
-      payload: { ids: ['q-pub', 'q-rc'], book_id: 'b-prevent' },
+      payload: { ids: ['q-prev', 'q-prev-rc'], book_id: 'b-prevent' },
     });
     const body = before.json() as { data: { questions: { standard_answer: unknown; analysis: unknown; support_translate: boolean }[] } };
     expect(body.data.questions.map((q) => [q.standard_answer, q.analysis, q.support_translate])).toEqual([
@@ -102,10 +102,10 @@ describe('/api/question/get', () => {
     ]);
     expect(before.body).not.toMatch(/冰川|scathing（|气泡/);
     await t.deps.database.db.insert(userBooks).values({ userId: higherUserId, templateId: 'b-prevent', status: 'Finish' });
-    const after = await get('higher', ['q-pub', 'q-rc'], 'b-prevent');
+    const after = await get('higher', ['q-prev', 'q-prev-rc'], 'b-prevent');
     expect(after.data.questions.map((q) => q.standard_answer?.selects)).toEqual([['B'], ['C']]);
     // Another learner's finished copy opens nothing for this one.
-    expect((await get('svip', ['q-pub'], 'b-prevent')).data.questions[0]?.analysis).toBeNull();
+    expect((await get('svip', ['q-prev'], 'b-prevent')).data.questions[0]?.analysis).toBeNull();
   });
 
   it('refuses more than 50 ids and malformed ids as invalid_input', async () => {
@@ -123,7 +123,7 @@ describe('/api/question/filter', () => {
     const ids = async (who: keyof typeof tokens) => (await filter(who, { page_size: 50 })).data.items.map((q) => q.id).sort();
     expect(await ids('trail')).toEqual(['q-pub', 'q-qc', 'q-rc']);
     expect(await ids('free')).toEqual(['q-lock', 'q-pub', 'q-qc', 'q-rc']);
-    expect(await ids('admin')).toEqual(['q-hid', 'q-lock', 'q-pub', 'q-qc', 'q-rc', 'q-und']);
+    expect(await ids('admin')).toEqual(['q-hid', 'q-lock', 'q-prev', 'q-prev-rc', 'q-pub', 'q-qc', 'q-rc', 'q-und']);
   });
 
   it('filters by category, kind, difficulty, topic, tag and keyword, a page at a time', async () => {
@@ -151,6 +151,36 @@ describe('/api/question/filter', () => {
     expect((await filter('admin', { page_size: 51 })).err?.kind).toBe('invalid_input');
     expect((await filter('admin', { kind: 'essay' })).err?.kind).toBe('invalid_input');
     expect((await filter('admin', { category: 9 })).err?.kind).toBe('invalid_input');
+  });
+});
+
+describe("a prevent book's questions", () => {
+  const learners = ['trail', 'free', 'svip', 'higher'] as const;
+  const search = (who: keyof typeof tokens, q: string) => t.call(searchCalls.search, { q }, { token: tokens[who] });
+  const filter = (who: keyof typeof tokens, keyword: string) => t.call(questionCalls.filter, { keyword }, { token: tokens[who] });
+
+  it('give no answer through question/get without the book, search or the big bank, even once the book is finished', async () => {
+    for (const who of learners) {
+      for (const id of ['q-prev', 'q-prev-rc']) expect((await get(who, [id])).err?.kind, `${who} ${id}`).toBe('not_found');
+      // The stem ('Fixture q-prev…') and a word of the explanation both match, but only for staff.
+      for (const q of ['q-prev', '连朋友都皱眉']) expect((await search(who, q)).data.questions.map((r) => r.question.id).filter((id) => id.startsWith('q-prev')), `${who} ${q}`).toEqual([]);
+      expect((await filter(who, 'q-prev')).data.items, who).toEqual([]);
+    }
+    // The same explanation text finds the public twin, so the search did look where the answer is.
+    expect((await search('trail', '连朋友都皱眉')).data.questions.map((r) => r.question.id)).toContain('q-pub');
+    expect((await search('admin', 'q-prev')).data.questions.map((r) => r.question.id).sort()).toEqual(['q-prev', 'q-prev-rc']);
+    expect((await filter('admin', 'q-prev')).data.items.map((q) => q.id)).toEqual(['q-prev', 'q-prev-rc']);
+  });
+
+  it('show their stems but no answer through the book before the learner finished it', async () => {
+    for (const who of ['trail', 'free', 'svip'] as const) {
+      const res = await get(who, ['q-prev', 'q-prev-rc'], 'b-prevent');
+      expect(res.data.questions.map((q) => [q.id, q.standard_answer, q.analysis, q.passage?.translate ?? ''])).toEqual([
+        ['q-prev', null, null, ''],
+        ['q-prev-rc', null, null, ''],
+      ]);
+      expect(res.data.questions[0]?.inquiry).toMatch(/^Fixture q-prev:/);
+    }
   });
 });
 

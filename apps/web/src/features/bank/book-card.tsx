@@ -54,6 +54,7 @@ export function BookCard({ book, names, onOpen }: { book: BookBrief; names: Bank
         {book.param.difficulty && <Tag color="blue">{names.difficulty(book.param.difficulty)}</Tag>}
         {book.param.topic && <Tag color="cyan">{names.group(book.param.topic)}</Tag>}
         {book.answers_after_finish && <Tag color="gold">{b.book.prevent}</Tag>}
+        {book.hide && <Tag>{b.book.hidden}</Tag>}
         {book.status !== 'NotOpen' && <Badge status={(STATUS_COLOR[book.status] ?? 'default') as 'default'} text={b.status[book.status]} />}
       </Space>
       {refusal && (

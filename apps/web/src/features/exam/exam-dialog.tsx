@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { wordPopoverOpen } from '../words/popover-class';
 
 /**
  * A modal dialog without a UI library: labelled, focus moves in and back out, Esc and the backdrop close it, Tab stays
- * inside.
+ * inside. While a word popover opened from inside it shows, Esc closes the popover first.
  */
 export function ExamDialog({ title, children, actions, onClose, wide = false }: { title: string; children: ReactNode; actions?: ReactNode; onClose: () => void; wide?: boolean }) {
   const id = useId();
@@ -18,6 +19,7 @@ export function ExamDialog({ title, children, actions, onClose, wide = false }: 
     (first ?? box)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
+        if (wordPopoverOpen()) return;
         e.preventDefault();
         e.stopPropagation();
         close.current();

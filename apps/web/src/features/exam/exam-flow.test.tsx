@@ -1,4 +1,4 @@
-import { examCalls } from '@gre/contracts';
+import { examCalls, questionCalls } from '@gre/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -183,6 +183,31 @@ describe('result', () => {
     expect(within(dialog).getByTestId('review-correct')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: t.result.reviewPrev }));
     expect(within(dialog).getByText(t.result.reviewYourTime('1 分钟'))).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a word of a reviewed question opens the word popover, as in bank practice; Esc closes the popover, then the review', async () => {
+    const user = userEvent.setup();
+    const { calls } = examServer(finishedExam());
+    renderApp('/exam/41');
+    const list = (await screen.findByRole('heading', { name: t.result.questionsTitle })).closest('section')!;
+    await user.click(within(list).getAllByRole('button', { name: '2' })[0]!);
+    const review = screen.getByRole('dialog');
+    // Click-a-word arrives with the first review (it brings antd); then the words of the question are clickable.
+    const word = await waitFor(() => {
+      const w = review.querySelector<HTMLElement>('.gq-words .gq-w');
+      expect(w).not.toBeNull();
+      return w!;
+    });
+    const text = word.textContent!;
+    await user.click(word);
+    const card = await screen.findByRole('dialog', { name: zh.words.popoverLabel(text) });
+    expect(await within(card).findByText('n. 测试释义')).toBeTruthy();
+    expect(calls(questionCalls.wordLookup.path)).toEqual([{ word: text }]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: zh.words.popoverLabel(text) })).toBeNull());
+    expect(screen.getByRole('dialog')).toBe(review);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -7,8 +7,9 @@ import { emptyAnswer, QuestionView } from '../questions';
 import { ExamDialog } from './exam-dialog';
 import { examResultQuery } from './exam-queries';
 
-// The exam screen renders without antd; the craft bar (antd) arrives only when a question is reviewed.
+// The exam screen renders without antd; the craft bar and click-a-word (antd) arrive only when a question is reviewed.
 const CraftBarLight = lazy(() => import('../personal/craft-bar-light'));
+const ReviewQuestionWords = lazy(() => import('./review-question-words'));
 
 const t = zh.exam.result;
 
@@ -32,6 +33,7 @@ export function ResultReview({ entries, index, kindName, onIndex, onClose }: { e
   const entry = entries[index];
   if (!entry) return null;
   const { item } = entry;
+  const answer = item.action.answer ?? emptyAnswer();
   const title = `${entry.sectionName} · ${t.reviewTitle(entry.number)} · ${kindName(item.question.kind)}`;
   return (
     <ExamDialog
@@ -57,7 +59,10 @@ export function ResultReview({ entries, index, kindName, onIndex, onClose }: { e
         <span>{t.reviewAvgTime(avgText(item.result?.avg_time_seconds ?? null))}</span>
         <span>{t.reviewPercent(percentText(item.result?.percent_correct ?? null))}</span>
       </p>
-      <QuestionView key={`${entry.sectionName}:${entry.number}`} question={item.question} answer={item.action.answer ?? emptyAnswer()} mode="review" />
+      {/* Until the word look-up has loaded (the first review only), the question shows without clickable words. */}
+      <Suspense fallback={<QuestionView question={item.question} answer={answer} mode="review" />}>
+        <ReviewQuestionWords key={`${entry.sectionName}:${entry.number}`} question={item.question} answer={answer} mode="review" />
+      </Suspense>
       {exam && (
         <Suspense fallback={null}>
           <CraftBarLight

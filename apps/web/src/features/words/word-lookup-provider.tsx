@@ -5,11 +5,10 @@ import { createPortal } from 'react-dom';
 import { currentUserQuery } from '../../api/queries';
 import { useToken } from '../auth/session';
 import type { WordClickHandler } from '../questions';
+import { WORD_POPOVER_CLASS as POPOVER_CLASS } from './popover-class';
 import { WordEntryCard } from './word-entry-card';
 import { wordInfosQuery } from './word-queries';
 
-/** Marks the popover so a press inside it is not an "outside click". */
-const POPOVER_CLASS = 'gw-popover';
 /** The word spans RichText renders in clickable mode: pressing another one re-opens instead of closing first. */
 const WORD_SELECTOR = '.gq-words .gq-w';
 

@@ -1,4 +1,4 @@
-import { examCalls, isAnswered, questionCalls, userCalls, type Answer, type ExamClock, type ExamView } from '@gre/contracts';
+import { examCalls, isAnswered, questionCalls, userCalls, wordCalls, type Answer, type ExamClock, type ExamView, type WordLookup } from '@gre/contracts';
 import { setToken } from '../../../api/storage';
 import { fakeServer, makeUser } from '../../../test-utils';
 import { finishedExam } from './exam-fixture';
@@ -22,6 +22,11 @@ export const CATEGORY_CONFIG = {
   ],
   difficulties: [],
 };
+
+/** A dictionary entry for any word, as /api/word/lookup answers it. */
+export function wordEntry(word: string): WordLookup {
+  return { query: word, headword: word.toLowerCase(), form_of: null, phonetic: 'fɪkstʃə', translation: ['n. 测试释义'], definition: [], forms: [], gre: false, question_id: null };
+}
 
 /**
  * An exam server for component tests that keeps the rules the page relies on: the revision (a change with another
@@ -52,6 +57,9 @@ export function examServer(initial: ExamView, opts: { onHeartbeat?: (exam: ExamV
   const fetch = fakeServer({
     [userCalls.get.path]: () => ({ data: makeUser() }),
     [questionCalls.categoryConfig.path]: () => ({ data: CATEGORY_CONFIG }),
+    // Click-a-word in the result review: no word books yet; every word has an entry of its own.
+    [wordCalls.getAll.path]: () => ({ data: { books: [] } }),
+    [questionCalls.wordLookup.path]: (b) => ({ data: wordEntry(String((b as { word: string }).word)) }),
     [examCalls.get.path]: () => ({ data: structuredClone(exam) }),
     [examCalls.result.path]: () => ({ data: opts.result ?? finishedExam() }),
     [examCalls.start.path]: (b) =>

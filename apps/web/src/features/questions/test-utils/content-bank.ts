@@ -1,4 +1,5 @@
 import {
+  cardLearnable,
   passageSentences,
   questionFileSchema,
   type Answer,
@@ -19,6 +20,9 @@ for (const raw of Object.values(files)) {
   for (const p of file.passages) passages.set(p.id, p);
   questions.push(...file.questions);
 }
+// The bank as the big bank shows it first: underground items (the prevent diagnostic's, in bank/diagnostic, which
+// sorts first) come last, so "the first question of a kind" stays the same ordinary bank question.
+questions.sort((a, b) => Number(a.visibility === 'underground') - Number(b.visibility === 'underground'));
 
 /** A content question as the server sends it to someone allowed to see everything: passage expanded, sentences filled. */
 export function toQuestionView(q: ContentQuestion): QuestionData {
@@ -30,14 +34,14 @@ export function toQuestionView(q: ContentQuestion): QuestionData {
     difficulty: q.difficulty,
     group_id: q.passage_id ?? null,
     description: q.description,
-    passage: p ? { id: p.id, kind: p.kind, title: p.title, text: p.text, translate: p.translate, core: p.core, sentences: passageSentences(p) } : null,
+    passage: p ? { id: p.id, kind: p.kind, title: p.title, text: p.text, translate: p.translate, core: p.core, sentences: passageSentences(p), word_connect: [] } : null,
     quantity_a: q.quantity_a ?? null,
     quantity_b: q.quantity_b ?? null,
     inquiry: q.inquiry,
     media: q.media,
     input_method: q.input_method,
-    standard_answer: q.standard_answer,
-    analysis: q.analysis,
+    standard_answer: { ...q.standard_answer, accessable: true },
+    analysis: { ...q.analysis, show: true },
     topic: q.topic ?? null,
     tag_ids: q.tags,
     visibility: q.visibility,
@@ -46,6 +50,10 @@ export function toQuestionView(q: ContentQuestion): QuestionData {
     source_names: q.source_names,
     support_translate: Boolean(p),
     word_info: null,
+    manual_mark: q.manual_mark,
+    card_learn: cardLearnable(q),
+    origin_id: q.origin_id ?? null,
+    topic_id: null,
   };
 }
 

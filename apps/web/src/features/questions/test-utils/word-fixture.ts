@@ -50,8 +50,8 @@ export function wordQuestion(headword: string): QuestionData {
     inquiry: word,
     media: [],
     input_method: { kind: 'Word', option_groups: [], fillable: false, fill_prefix: '', fill_suffix: '', group_size: 0, option_size: 0 },
-    standard_answer: { selects: [], multi_selects: [], text: '', text2: '', description: senses.join('\n') },
-    analysis: { text: analysis, key_words: senses, synonyms: [], antonyms: [] },
+    standard_answer: { selects: [], multi_selects: [], text: '', text2: '', description: senses.join('\n'), accessable: true },
+    analysis: { text: analysis, key_words: senses, synonyms: [], antonyms: [], show: true },
     topic: null,
     tag_ids: [],
     visibility: 'public',
@@ -60,5 +60,9 @@ export function wordQuestion(headword: string): QuestionData {
     source_names: ['ECDICT'],
     support_translate: false,
     word_info: { kind: 'gre', id: word, pair_id: null },
+    manual_mark: { highlight: false, needs_fix: false },
+    card_learn: true,
+    origin_id: null,
+    topic_id: null,
   };
 }

@@ -1,0 +1,50 @@
+import type { BookBrief } from '@gre/contracts';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { zh } from '../../i18n/zh-CN';
+import type { BankNames } from './bank-names';
+import { BookCard } from './book-card';
+
+const b = zh.bank.book;
+
+const names: BankNames = { config: undefined, kind: (k) => k, category: () => '', group: (g) => g, difficulty: (d) => d };
+
+const book = (over: Partial<BookBrief>): BookBrief => ({
+  id: 'b-1',
+  kind: 'pick',
+  kind2: 'mixed',
+  kind3: '',
+  kind4: '',
+  title: '语文诊断测试',
+  sub_title: '',
+  label: '',
+  param: {},
+  access: 'free',
+  tailor: { custom: false, common: false },
+  hide: false,
+  min_role: null,
+  unlock_date_stamp: null,
+  question_count: 12,
+  status: 'NotOpen',
+  limit: 0,
+  refusal: null,
+  answers_after_finish: false,
+  ...over,
+});
+
+afterEach(cleanup);
+
+describe('BookCard', () => {
+  it('says a prevent book answers after finishing, and reminds staff that a hidden book is not shown to learners', () => {
+    render(<BookCard book={book({ access: 'prevent', answers_after_finish: true, hide: true })} names={names} onOpen={() => {}} />);
+    expect(screen.getByText(b.prevent)).toBeTruthy();
+    expect(screen.getByText(b.hidden)).toBeTruthy();
+  });
+
+  it('shows neither tag on an ordinary book; a forbidden one says it is not open', () => {
+    render(<BookCard book={book({ access: 'forbid', refusal: 'forbidden' })} names={names} onOpen={() => {}} />);
+    expect(screen.queryByText(b.prevent)).toBeNull();
+    expect(screen.queryByText(b.hidden)).toBeNull();
+    expect(screen.getByText(b.forbidden)).toBeTruthy();
+  });
+});

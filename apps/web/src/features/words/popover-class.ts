@@ -1,0 +1,10 @@
+/**
+ * The class of the word popover's root: a press inside it is no "outside click", and a dialog under it can tell it is
+ * showing. Kept apart from the provider so a page without antd (the exam screen) can import it.
+ */
+export const WORD_POPOVER_CLASS = 'gw-popover';
+
+/** Whether a word popover is showing; a dialog beneath then leaves Esc to the popover, which closes first. */
+export function wordPopoverOpen(): boolean {
+  return document.querySelector(`.${WORD_POPOVER_CLASS}`) !== null;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "passages" ADD COLUMN "word_connect" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "questions" ADD COLUMN "manual_mark" jsonb DEFAULT '{"highlight":false,"needs_fix":false}'::jsonb NOT NULL;
