@@ -178,7 +178,11 @@ export const craftCalls = {
     auth: 'user',
     summary: 'How many questions each personal page holds, by category',
     request: z.strictObject({}),
-    response: z.object({ scopes: z.array(z.object({ scope: z.enum(PERSONAL_SCOPES), total: z.number().int(), by_category: z.record(z.string(), z.number().int()) })) }),
+    response: z.object({
+      scopes: z.array(z.object({ scope: z.enum(PERSONAL_SCOPES), total: z.number().int(), by_category: z.record(z.string(), z.number().int()) })),
+      /** Issue prompts the learner has written an essay for: what 写作练习 can draw from. */
+      essays: z.number().int(),
+    }),
   }),
   collectAdd: defineCall({
     path: '/api/collect/add',

@@ -100,8 +100,12 @@ describe('/api/craft/get_summary', () => {
     expect(by.note).toEqual({ scope: 'note', total: 1, by_category: { '1': 1 } });
     expect(by.card).toEqual({ scope: 'card', total: 1, by_category: { '3': 1 } });
     expect(by.higher_collect).toEqual({ scope: 'higher_collect', total: 0, by_category: {} });
+    // The exam craft carries an essay: 写作练习 can draw one.
+    expect(res.data.essays).toBe(1);
     const fresh = await craftLearner(t);
-    expect((await fresh.summary()).data.scopes.every((s) => s.total === 0)).toBe(true);
+    const empty = (await fresh.summary()).data;
+    expect(empty.scopes.every((s) => s.total === 0)).toBe(true);
+    expect(empty.essays).toBe(0);
   });
 });
 

@@ -140,6 +140,15 @@ export async function scopeCounts(db: Queryable, userId: number, scopes: readonl
   return rows.map((r) => ({ category: r.category, counts: scopes.map((s) => Number((r as Record<string, unknown>)[s] ?? 0)) }));
 }
 
+/** Issue prompts the learner has written an essay for. */
+export async function essayCount(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(crafts)
+    .where(and(eq(crafts.userId, userId), isNotNull(crafts.issue)));
+  return Number(row?.n ?? 0);
+}
+
 export interface TreeRow {
   category: number;
   kind: string;

@@ -36,6 +36,7 @@ function serve(overall = OVERALL) {
     [summaryCalls.getTotalScore.path]: (body) => ({ data: { points: narrow((body as { window: ScoreWindow }).window) ? POINTS.slice(-1) : POINTS } }),
     [summaryCalls.getAvgScore.path]: (body) =>
       ({ data: narrow((body as { window: ScoreWindow }).window) ? { verbal: 156, quant: 160, total: 316, count: 1 } : { verbal: 153, quant: 157.5, total: 310.5, count: 2 } }),
+    [summaryCalls.refreshRecent.path]: () => ({ data: { days: 12 } }),
     [summaryCalls.getExercise.path]: () => ({
       data: {
         kinds: [
@@ -75,6 +76,20 @@ describe('/analyze', { timeout: 30_000 }, () => {
     }
     // The overall figures do not depend on the window.
     expect(bodies(fetch, summaryCalls.get.path)).toHaveLength(1);
+  });
+
+  it('重新统计近 30 天 explains itself, rebuilds, refetches every figure on the page and says how many days', async () => {
+    const fetch = serve();
+    renderApp('/analyze');
+    await screen.findByText(a.averages.count(2));
+    const action = screen.getByRole('button', { name: new RegExp(a.refresh.action) });
+    await userEvent.hover(action);
+    expect(await screen.findByText(a.refresh.tip)).toBeTruthy();
+    await userEvent.click(action);
+    expect(await screen.findByText(a.refresh.done(12))).toBeTruthy();
+    expect(bodies(fetch, summaryCalls.refreshRecent.path)).toEqual([{}]);
+    // The message comes once the page's figures have been asked for again.
+    for (const call of [summaryCalls.get, summaryCalls.getTotalScore, summaryCalls.getAvgScore, summaryCalls.getExercise]) expect(bodies(fetch, call.path)).toHaveLength(2);
   });
 
   it('with nothing done yet: one empty state with the way to start, no charts', async () => {

@@ -1,6 +1,7 @@
 import { SCORE_WINDOWS, type CallResponse, type ScoreWindow, type summaryCalls } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Result, Row, Select, Skeleton, Statistic, Typography } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, Empty, Result, Row, Select, Skeleton, Statistic, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
@@ -8,7 +9,7 @@ import { layout } from '../../theme';
 import { useBankNames } from '../bank/bank-names';
 import '../records/records.css';
 import './analyze.css';
-import { avgScoreQuery, exerciseQuery, overallQuery, totalScoreQuery } from './analyze-queries';
+import { avgScoreQuery, exerciseQuery, overallQuery, totalScoreQuery, useRefreshRecent } from './analyze-queries';
 import { kindBars, trendMetrics, trendPoints, type KindBar } from './analyze-series';
 import type { KindMetric } from './kind-chart';
 
@@ -147,6 +148,20 @@ function NothingYet() {
   );
 }
 
+/** 重新统计近 30 天, with what it does in a tooltip and the number of days rebuilt in the success message. */
+function RefreshRecent() {
+  const { message } = App.useApp();
+  const refresh = useRefreshRecent();
+  const r = a.refresh;
+  return (
+    <Tooltip title={r.tip}>
+      <Button icon={<SyncOutlined aria-hidden />} loading={refresh.isPending} onClick={() => refresh.mutate(undefined, { onSuccess: ({ days }) => void message.success(r.done(days)) })}>
+        {r.action}
+      </Button>
+    </Tooltip>
+  );
+}
+
 /**
  * /analyze 成长分析: overall figures, then — over the chosen spec §9 score window — the mock averages, the score trend
  * and accuracy and time per question by kind.
@@ -157,9 +172,13 @@ export function AnalyzePage() {
   const nothing = overall.data && overall.data.questions === 0 && overall.data.exams_finished === 0;
   return (
     <div className="gr-analyze">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {a.title}
-      </Typography.Title>
+      <div className="gr-analyze-head">
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {a.title}
+        </Typography.Title>
+        {/* On every state, the empty one included: the daily rows it rebuilds are what the overall figures add up. */}
+        <RefreshRecent />
+      </div>
       <Typography.Paragraph type="secondary">{a.intro}</Typography.Paragraph>
       {overall.isError ? (
         <Result

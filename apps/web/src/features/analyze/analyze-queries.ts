@@ -1,6 +1,7 @@
 import { summaryCalls, type ScoreWindow } from '@gre/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { queryClient } from '../../api/query-client';
 import { summaryKeys } from '../home/home-queries';
 
 /** Under the home page's `summary` prefix, so anything that refreshes today's figures refreshes these too. */
@@ -22,3 +23,14 @@ export const avgScoreQuery = (window: ScoreWindow) =>
 
 export const totalScoreQuery = (window: ScoreWindow) =>
   queryOptions({ queryKey: keys.windowed('total', window), queryFn: () => call(summaryCalls.getTotalScore, { window }, { quiet: true }), ...windowed });
+
+/**
+ * 重新统计近 30 天: the server rebuilds the last 30 days of daily figures from the exam records. Everything under the
+ * `summary` prefix is refetched before the mutation settles, so the success message comes with the new figures shown.
+ */
+export function useRefreshRecent() {
+  return useMutation({
+    mutationFn: () => call(summaryCalls.refreshRecent, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: summaryKeys.all }),
+  });
+}

@@ -1,12 +1,12 @@
 import { AppstoreOutlined, FieldTimeOutlined, LineChartOutlined, RightOutlined } from '@ant-design/icons';
-import { FILTER_EXAM_MAX } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Skeleton, Space, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
 import { ExamStatusTag } from '../records/exam-labels';
-import { examListQuery, useCreateExam } from '../records/records-queries';
+import { usePersonalPractice } from '../personal/personal-practice';
+import { examListQuery } from '../records/records-queries';
 import { lastUnfinished, reviewableToday, reviewDueQuery } from './home-queries';
 
 const h = zh.home;
@@ -14,10 +14,10 @@ const h = zh.home;
 /** 今日待复习: the wrong questions FSRS says are due, never more than the daily cap leaves; 开始复习 makes them an exam. */
 export function DueCard() {
   const { data, isError } = useQuery(reviewDueQuery);
-  const create = useCreateExam();
+  const practice = usePersonalPractice();
   const d = h.due;
   const count = data ? reviewableToday(data) : 0;
-  const start = () => create.mutate({ request: { source: 'personal', scope: 'due', count: Math.min(count, FILTER_EXAM_MAX) } });
+  const start = () => practice.start('due', count);
   return (
     <Card title={d.title} className="gr-home-card" extra={<Link to="/personal/wrongs">{d.wrongs}</Link>}>
       {data ? (
@@ -26,7 +26,7 @@ export function DueCard() {
           <Typography.Text type="secondary">{d.progress(data.done_today, data.daily_cap)}</Typography.Text>
           {count === 0 && <Typography.Text>{data.due_total > 0 ? d.capReached : d.none}</Typography.Text>}
           {count > 0 && data.due_total > count && <Typography.Text type="secondary">{d.more(data.due_total - count)}</Typography.Text>}
-          <Button type="primary" size="large" disabled={count === 0} loading={create.isPending} onClick={start}>
+          <Button type="primary" size="large" disabled={count === 0} loading={practice.isPending} onClick={start}>
             {d.start}
           </Button>
         </Space>

@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { zh } from '../../i18n/zh-CN';
-import { categoryConfigQuery } from '../bank/bank-queries';
 import { CollectTagDialog } from './collect-tag-dialog';
 import { NoteEditor } from './note-editor';
-import { craftQuery, useCraftUpdate, type CraftTarget } from './personal-queries';
+import { craftQuery, reasonLibQuery, useCraftUpdate, type CraftTarget } from './personal-queries';
 import './personal.css';
 
 const b = zh.personal.bar;
@@ -33,15 +32,16 @@ export function cardToggled(craft: Craft | null, now: number) {
 export function CraftBar({ target, noteOpen = false }: { target: CraftTarget; noteOpen?: boolean }) {
   const { message } = App.useApp();
   const { data: craft, isPending } = useQuery(craftQuery(target.questionId));
-  const { data: config } = useQuery(categoryConfigQuery);
   const update = useCraftUpdate(target);
   const [tagsOpen, setTagsOpen] = useState(false);
   const [showNote, setShowNote] = useState(noteOpen);
+  // Only the note editor needs the reasons: asked for the first time it opens, then held for the session.
+  const { data: reasonLib, isPending: libraryPending } = useQuery({ ...reasonLibQuery, enabled: showNote });
   if (isPending) return <Skeleton.Button active size="small" />;
   const current = craft ?? null;
   const collected = current?.collect?.collected === true;
   const carded = current?.card?.collected === true;
-  const library = config?.categories.find((c) => c.id === target.category)?.reasons ?? [];
+  const library = reasonLib?.categories.find((c) => c.category === target.category)?.reasons ?? [];
 
   const toggleCollect = () =>
     update.mutate(
@@ -87,7 +87,8 @@ export function CraftBar({ target, noteOpen = false }: { target: CraftTarget; no
           {carded ? b.cardCollected : b.card}
         </Button>
       </Space>
-      {showNote && <NoteEditor key={current?.id ?? 0} craft={current} library={library} update={update} />}
+      {/* The editor reads which reasons are ticked once, when it opens: it waits for the library rather than open without it. */}
+      {showNote && (libraryPending ? <Skeleton active paragraph={{ rows: 3 }} /> : <NoteEditor key={current?.id ?? 0} craft={current} library={library} update={update} />)}
       {tagsOpen && <CollectTagDialog initial={current?.collect?.collect_ids ?? []} saving={update.isPending} onSave={saveTags} onClose={() => setTagsOpen(false)} />}
     </div>
   );

@@ -1,12 +1,11 @@
-import { CRAFT_LIMITS, MASTERY_MAX, type CategoryConfig, type Craft, type CraftNote } from '@gre/contracts';
+import { CRAFT_LIMITS, MASTERY_MAX, type Craft, type CraftNote } from '@gre/contracts';
 import { App, Button, Checkbox, Input, Rate, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { zh } from '../../i18n/zh-CN';
-import type { useCraftUpdate } from './personal-queries';
+import type { Reason, useCraftUpdate } from './personal-queries';
 
 const t = zh.personal.note;
 
-type Reason = CategoryConfig['categories'][number]['reasons'][number];
 const TEXT_FIELDS = ['review', 'difficulty', 'new_way', 'puzzle', 'note'] as const;
 
 export const EMPTY_NOTE: CraftNote = {

@@ -1,20 +1,59 @@
-import { FieldTimeOutlined } from '@ant-design/icons';
-import { FILTER_EXAM_MAX, PERSONAL_SCOPES, type PersonalScope, type User } from '@gre/contracts';
+import { EditOutlined, FieldTimeOutlined } from '@ant-design/icons';
+import { PERSONAL_SCOPES, type PersonalScope, type User } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Progress, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Progress, Row, Segmented, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
 import { useCurrentUser } from '../auth/session';
 import { PageIntro } from '../bank/book-shelf';
-import { useCreateExam } from '../records/records-queries';
 import { seesHigher } from './higher-access';
+import { usePersonalPractice } from './personal-practice';
 import { dueQuery, summaryQuery, tagsQuery } from './personal-queries';
+import { ReviewTree } from './review-tree';
 
 const p = zh.personal;
 
 export const visibleScopes = (user: User | null): PersonalScope[] => PERSONAL_SCOPES.filter((s) => !s.startsWith('higher_') || seesHigher(user));
 
-/** Counts per page (get_summary) as cards linking to each page, and the collect tags as a way in by tag. */
+/** Essays at most one practice holds: each gets the Issue's full time (30 minutes by default), so three is already long. */
+const ESSAY_COUNTS = [1, 2, 3] as const;
+
+/**
+ * 写作练习: write again on Issue prompts the learner has written an essay for (`essays` of get_summary). With none, the
+ * card is the way to /idea; a "nothing to draw" answer (an essay removed meanwhile) turns it into that too.
+ */
+export function EssayPractice({ essays }: { essays: number | undefined }) {
+  const [refused, setRefused] = useState(false);
+  const [count, setCount] = useState<number>(ESSAY_COUNTS[0]);
+  const practice = usePersonalPractice(() => setRefused(true));
+  const e = p.essay;
+  if (essays === undefined) return <Skeleton active paragraph={{ rows: 2 }} className="gp-essay" />;
+  const none = refused || essays === 0;
+  const options = ESSAY_COUNTS.filter((n) => n <= essays);
+  return (
+    <Card size="small" className="gp-essay" title={<Space><EditOutlined aria-hidden />{e.title}</Space>} extra={none ? null : <Typography.Text type="secondary">{e.written(essays)}</Typography.Text>}>
+      {none ? (
+        <div className="gp-essay-body">
+          <Typography.Text>{e.none}</Typography.Text>
+          <Link to="/idea" className="gp-essay-action">
+            {e.toIdea}
+          </Link>
+        </div>
+      ) : (
+        <div className="gp-essay-body">
+          <Typography.Text type="secondary">{e.intro}</Typography.Text>
+          <Segmented aria-label={e.count} value={Math.min(count, essays)} onChange={setCount} options={options.map((n) => ({ value: n, label: e.countOption(n) }))} />
+          <Button type="primary" className="gp-essay-action" loading={practice.isPending} onClick={() => practice.start('essay', Math.min(count, essays))}>
+            {e.start}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** Counts per page (get_summary) as cards linking to each page, 写作练习 and 错题分布, and the collect tags as a way in by tag. */
 export function PersonalIndex() {
   const user = useCurrentUser();
   const { data, isPending } = useQuery(summaryQuery);
@@ -34,6 +73,14 @@ export function PersonalIndex() {
             </Link>
           </Col>
         ))}
+      </Row>
+      <Row gutter={[16, 16]} className="gp-index-row">
+        <Col xs={24} lg={8}>
+          <EssayPractice essays={isPending ? undefined : (data?.essays ?? 0)} />
+        </Col>
+        <Col xs={24} lg={16}>
+          <ReviewTree />
+        </Col>
       </Row>
       <Card size="small" title={p.index.byTag} className="gp-bytag">
         {tags?.collects.length ? (
@@ -55,7 +102,7 @@ export function PersonalIndex() {
 /** 今日待复习: the FSRS reviews due today (capped per day) and a button that practises them as an exam. */
 export function DueStrip() {
   const { data, isPending } = useQuery(dueQuery);
-  const create = useCreateExam();
+  const practice = usePersonalPractice();
   if (isPending) return <Skeleton.Input active block className="gp-due" />;
   if (!data) return null;
   const due = data.items.length;
@@ -69,8 +116,8 @@ export function DueStrip() {
         <Button
           type="primary"
           disabled={due === 0}
-          loading={create.isPending}
-          onClick={() => create.mutate({ request: { source: 'personal', scope: 'due', count: Math.min(due, FILTER_EXAM_MAX) } })}
+          loading={practice.isPending}
+          onClick={() => practice.start('due', due)}
         >
           {p.due.start}
         </Button>

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { FILTER_EXAM_MAX, type CraftSource, type PersonalScope } from '@gre/contracts';
+import type { CraftSource, PersonalScope } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Pagination, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,11 +7,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
 import { useBankNames } from '../bank/bank-names';
 import { PageIntro } from '../bank/book-shelf';
-import { subjectOfCategory, useCreateExam } from '../records/records-queries';
 import { RichText } from '../questions';
 import { CraftReview } from './craft-review';
 import { DueStrip, PersonalIndex } from './personal-index';
 import { isFiltered, listRequest, PersonalFilters, readParams, writeParams } from './personal-filters';
+import { usePersonalPractice } from './personal-practice';
 import { craftListQuery, filterOf, PERSONAL_PAGE_SIZE, tagsQuery, type CraftListItem } from './personal-queries';
 import '../bank/bank.css';
 import './personal.css';
@@ -59,20 +59,14 @@ export function ScopePage({ scope, embedded = false }: { scope: PersonalScope; e
   const { data, isPending, isError, refetch } = useQuery(craftListQuery(request));
   const { data: tags } = useQuery({ ...tagsQuery, enabled: scope.endsWith('collect') });
   const [open, setOpen] = useState<number | null>(null);
-  const create = useCreateExam();
+  const practice = usePersonalPractice();
   const title = zh.personal.scopes[scope];
   const tagName = (id: number) => tags?.collects.find((t) => t.id === id)?.name;
   const items = data?.items ?? [];
   const total = data?.total ?? 0;
 
-  const practise = () =>
-    create.mutate({
-      request: { source: 'personal', scope, filter: filterOf(request), count: Math.max(1, Math.min(total, FILTER_EXAM_MAX)) },
-      subject: subjectOfCategory(params.category),
-    });
-
   const practiseButton = (
-    <Button type="primary" disabled={total === 0} loading={create.isPending} onClick={practise}>
+    <Button type="primary" disabled={total === 0} loading={practice.isPending} onClick={() => practice.start(scope, total, filterOf(request))}>
       {l.practise}
     </Button>
   );

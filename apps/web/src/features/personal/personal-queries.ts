@@ -1,4 +1,4 @@
-import { craftCalls, type CallRequest, type Craft, type CraftSource, type CraftUpdateKind, type PersonalFilter } from '@gre/contracts';
+import { craftCalls, type CallRequest, type CallResponse, type Craft, type CraftSource, type CraftUpdateKind, type PersonalFilter } from '@gre/contracts';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { queryClient } from '../../api/query-client';
@@ -10,7 +10,11 @@ export const personalKeys = {
   list: (req: CraftListRequest) => ['crafts', 'list', req] as const,
   summary: ['crafts', 'summary'] as const,
   due: ['crafts', 'due'] as const,
+  /** 错题分布: a note's reasons move its counts, so it sits under the prefix craft updates refresh. */
+  tree: ['crafts', 'tree'] as const,
   tags: ['collect', 'tags'] as const,
+  /** The reason library is fixed per server build: outside `crafts`, so craft updates never refetch it. */
+  reasonLib: ['reason-lib'] as const,
 };
 
 export type CraftListRequest = CallRequest<typeof craftCalls.list>;
@@ -36,6 +40,14 @@ export const craftListQuery = (req: CraftListRequest) =>
 export const summaryQuery = queryOptions({ queryKey: personalKeys.summary, queryFn: () => call(craftCalls.summary, {}), staleTime: 10_000 });
 
 export const dueQuery = queryOptions({ queryKey: personalKeys.due, queryFn: () => call(craftCalls.reviewDue, { limit: 20 }), staleTime: 10_000 });
+
+/** Wrong and noted counts by category → kind → reason (spec §7 /api/review/get_tree). */
+export const reviewTreeQuery = queryOptions({ queryKey: personalKeys.tree, queryFn: () => call(craftCalls.reviewTree, {}), staleTime: 10_000 });
+
+/** The reasons a note may pick from, per category (spec §7 /api/craft/get_reason_lib, the call meant for the note editor). */
+export const reasonLibQuery = queryOptions({ queryKey: personalKeys.reasonLib, queryFn: () => call(craftCalls.reasonLib, {}, { quiet: true }), staleTime: Infinity });
+
+export type Reason = CallResponse<typeof craftCalls.reasonLib>['categories'][number]['reasons'][number];
 
 export const tagsQuery = queryOptions({ queryKey: personalKeys.tags, queryFn: () => call(craftCalls.collectGetAll, {}), staleTime: 60_000 });
 
@@ -82,6 +94,7 @@ export function useCraftUpdate(target: CraftTarget) {
       queryClient.setQueryData(personalKeys.craft(target.questionId), craft);
       void queryClient.invalidateQueries({ queryKey: ['crafts', 'list'] });
       void queryClient.invalidateQueries({ queryKey: personalKeys.summary });
+      void queryClient.invalidateQueries({ queryKey: personalKeys.tree });
     },
   });
 }

@@ -42,7 +42,8 @@ const REASONS = [
   { id: 'f-logic', name: '逻辑关系判断错', type: 'skill' as const },
 ];
 const CONFIG = {
-  categories: [{ id: 1, key: 'filling', name: '填空', kinds: [{ id: QUESTION.kind, name: '双空填空', input_kind: 'TwoBoxFill' }], subs: [], reasons: REASONS }],
+  // No reasons here: the note editor must take them from the reason library (get_reason_lib), not the category config.
+  categories: [{ id: 1, key: 'filling', name: '填空', kinds: [{ id: QUESTION.kind, name: '双空填空', input_kind: 'TwoBoxFill' }], subs: [], reasons: [] }],
   difficulties: [],
 };
 
@@ -85,7 +86,9 @@ function serve(opts: { craft?: Craft; total?: number; user?: ReturnType<typeof m
     [questionCalls.get.path]: () => ({ data: { questions: [QUESTION] } }),
     [craftCalls.list.path]: () => ({ data: { items, total: items.length } }),
     [craftCalls.get.path]: () => ({ data: { crafts: [craft] } }),
-    [craftCalls.summary.path]: () => ({ data: { scopes: [{ scope: 'wrongs', total: 1, by_category: { '1': 1 } }] } }),
+    [craftCalls.summary.path]: () => ({ data: { scopes: [{ scope: 'wrongs', total: 1, by_category: { '1': 1 } }], essays: 0 } }),
+    [craftCalls.reasonLib.path]: () => ({ data: { categories: [{ category: 1, reasons: REASONS }, { category: 3, reasons: [{ id: 'm-calc', name: '计算错误', type: 'skill' }] }] } }),
+    [craftCalls.reviewTree.path]: () => ({ data: { categories: [] } }),
     [craftCalls.collectGetAll.path]: () => ({ data: { collects: tags } }),
     [craftCalls.collectAdd.path]: (b) => {
       const collect = { id: tags.length + 5, name: String((b as Body).name), desp: '' };
@@ -224,6 +227,9 @@ describe('/personal pages', { timeout: 60_000 }, () => {
     await userEvent.type(within(note).getByRole('textbox', { name: p.note.reasonInput('逻辑关系判断错') }), 'but 前后');
     await userEvent.click(within(note).getByRole('button', { name: new RegExp(p.note.save) }));
     expect(await screen.findByText(p.note.saved)).toBeTruthy();
+    // The library of the question's own category only (math's reasons stay out), asked for once.
+    expect(within(note).queryByRole('checkbox', { name: /计算错误/ })).toBeNull();
+    expect(bodies(fetch, craftCalls.reasonLib.path)).toEqual([{}]);
     const sent = bodies(fetch, craftCalls.updateV2.path)[0] as { update_kind: string; craft: { note: CraftNote } };
     expect(sent.update_kind).toBe('Note');
     expect(sent.craft.note).toEqual({

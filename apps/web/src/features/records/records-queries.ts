@@ -76,12 +76,18 @@ export function subjectOfSimulate(kind: SimulateKind): string | undefined {
 /**
  * Creates an exam and opens it. Refusals (limit, sim_no_perm, day_overflow, role_overflow) are the error catalogue's:
  * `subject` lets the out-of-quota dialog name it. Lists refresh either way, since a refusal may mean the quota moved.
+ * `onNothing` is for a caller that shows "nothing to practise" in place: it takes the `not_found` refusal (no question
+ * to draw) instead of a toast; every other refusal stays the catalogue's.
  */
-export function useCreateExam(onDone?: () => void) {
+export function useCreateExam(onDone?: () => void, onNothing?: () => void) {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: ({ request, subject }: { request: CreateExamRequest; subject?: string }) => call(examCalls.create, request, subject ? { subject } : {}),
     onSuccess: ({ id }) => void navigate(`/exam/${id}`),
+    ...(onNothing && {
+      meta: { handlesErrors: true },
+      onError: (err: Error) => (err instanceof ApiError && err.kind === 'not_found' ? onNothing() : reportError(err)),
+    }),
     onSettled: () => {
       onDone?.();
       void queryClient.invalidateQueries({ queryKey: recordKeys.all });
