@@ -13,13 +13,23 @@ import { useUserActions } from './user-actions';
 
 const n = zh.nav;
 
+/**
+ * The nav item a path lights up: only the most specific one, so /exercise_list/best is 高频精选 and not also 精选练习
+ * (/exercise_list); / is home.
+ */
+export function selectedNavPaths(pathname: string, paths: readonly string[]): string[] {
+  const current = pathname === '/' ? '/home' : pathname;
+  const matches = paths.filter((p) => current === p || current.startsWith(`${p}/`));
+  const longest = matches.reduce((best, p) => (p.length > best.length ? p : best), '');
+  return longest ? [longest] : [];
+}
+
 function useNavMenu(user: User | null) {
   const adminMode = useStore(appModeStore, (m) => m.adminMode);
   const { pathname } = useLocation();
   const items = [...navItems(user), ...(user?.is_admin && adminMode ? [{ path: '/web_manage', label: n.webManage }] : [])];
-  const current = pathname === '/' ? '/home' : pathname;
   return {
-    selected: items.filter((i) => current === i.path || current.startsWith(`${i.path}/`)).map((i) => i.path),
+    selected: selectedNavPaths(pathname, items.map((i) => i.path)),
     menuItems: items.map((i) => ({ key: i.path, label: <Link to={i.path}>{i.label}</Link> })),
   };
 }
