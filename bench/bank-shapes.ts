@@ -4,16 +4,7 @@ import { schema, type Db } from '@gre/db';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { filterQuestions, type FilterQuery } from '../apps/server/src/modules/questions/questions.repository.js';
-
-export type Body = Record<string, string | number>;
-
-export interface Shape {
-  name: string;
-  describe: string;
-  bodies: Body[];
-  /** Measured and reported, but outside the p95 target (see bench/README.md). */
-  outsideTarget?: true;
-}
+import type { Body, Shape } from './shape-runs.js';
 
 /** Pages the web asks for (the big bank page shows 20 a page). */
 const PAGE_SIZE = 20;
