@@ -121,9 +121,15 @@ export async function logOut(page: Page, testInfo: TestInfo): Promise<void> {
   // Home loads its cards and the lazy calendar after the first paint; a menu opened while they land can move under
   // the click. Let the page settle first.
   await page.waitForLoadState('networkidle');
-  if (isPhone(testInfo)) await page.getByRole('button', { name: zh.nav.menu }).click();
-  else await page.getByRole('button', { name: zh.nav.userMenu }).click();
-  await page.getByRole('menuitem', { name: zh.nav.logout }).click();
+  const opener = page.getByRole('button', { name: isPhone(testInfo) ? zh.nav.menu : zh.nav.userMenu });
+  const item = page.getByRole('menuitem', { name: zh.nav.logout });
+  // A click that lands while the dropdown is still sliding in can miss the item and leave the menu open; try again
+  // until the logout has really happened (the app then shows the login page).
+  await expect(async () => {
+    if (!(await item.isVisible())) await opener.click();
+    await item.click({ timeout: 3_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** A unique address per test, so runs and projects never collide on the same account. */
