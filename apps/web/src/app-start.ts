@@ -5,7 +5,7 @@ import { showToast } from './api/effects';
 import { currentUserQuery } from './api/queries';
 import { queryClient, reportError } from './api/query-client';
 import { clearToken, getToken } from './api/storage';
-import { zh } from './i18n/zh-CN';
+import { zh } from './i18n/zh-CN.core';
 import { appModeStore } from './state/app-mode';
 
 /** Kinds whose catalogue row already decides what happens next (overlay, reload, redirect). */

@@ -6,7 +6,7 @@ import { PageSkeleton } from './components/page-skeleton';
 import { RootLayout } from './components/layout/root-layout';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { seesHigher } from './features/personal/higher-access';
-import { zh } from './i18n/zh-CN';
+import { zh } from './i18n/zh-CN.core';
 
 /**
  * Who may open a route. Non-public routes need a logged-in user; staff levels are checked again by the

@@ -1,5 +1,5 @@
 import { CLIENT_TIMINGS } from '@gre/contracts';
-import { zh } from '../i18n/zh-CN';
+import { zh } from '../i18n/zh-CN.core';
 import { ApiError } from './client';
 
 export type ToastLevel = 'error' | 'warning' | 'info';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { zh } from '../i18n/zh-CN';
+import { zh } from '../i18n/zh-CN.core';
 import { layout, palette } from '../theme';
 import { PageSkeleton } from './page-skeleton';
 

@@ -1,6 +1,6 @@
 import { Button, Result, Typography } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { zh } from '../i18n/zh-CN';
+import { zh } from '../i18n/zh-CN.core';
 import { layout, palette } from '../theme';
 import { AntdLayer } from './antd-layer';
 

@@ -1,6 +1,6 @@
 import { Button, Modal, Skeleton } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.core';
 import { useStore } from '../../state/store';
 import { closeDialog, dialogStore, type GlobalDialog } from '../../state/ui';
 import { layout } from '../../theme';

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { Link } from 'react-router';
 import { getDeviceId } from '../../api/storage';
 import { siteConfig } from '../../config';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.core';
 
 const d = zh.dialogs;
 

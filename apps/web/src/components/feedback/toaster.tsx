@@ -2,7 +2,7 @@ import { App, Button, Space } from 'antd';
 import { useEffect } from 'react';
 import { bindToaster, navigateTo } from '../../api/effects';
 import type { Toast } from '../../api/error-catalogue';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.core';
 
 /** Seconds an error toast stays; it can always be closed sooner with its Close button. */
 const TOAST_SECONDS = 6;

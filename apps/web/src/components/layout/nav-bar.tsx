@@ -3,7 +3,7 @@ import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.core';
 import { navItems } from '../../router';
 import { useStore } from '../../state/store';
 import { appModeStore } from '../../state/app-mode';

@@ -1,6 +1,6 @@
 import { Button, Layout, Space, Typography } from 'antd';
 import { Link } from 'react-router';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.core';
 import { openDialog } from '../../state/ui';
 import { layout } from '../../theme';
 

@@ -3,7 +3,7 @@ import { BugOutlined, LogoutOutlined, SafetyCertificateOutlined } from '@ant-des
 import { Switch, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/session';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.core';
 import { appModeStore, withAdminMode } from '../../state/app-mode';
 import { useStore } from '../../state/store';
 import { layout } from '../../theme';

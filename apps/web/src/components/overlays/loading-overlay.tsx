@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { inFlight } from '../../api/in-flight';
 import { LOADING_OVERLAY_DELAY_MS } from '../../config';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.core';
 import { CJK_FONT_STACK, layout, palette, theme } from '../../theme';
 import './loading-overlay.css';
 

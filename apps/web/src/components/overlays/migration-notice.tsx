@@ -1,7 +1,7 @@
 import { Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { siteConfig } from '../../config';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.core';
 import { layout, palette } from '../../theme';
 import { phraseMatches, saveBypass } from './migration';
 

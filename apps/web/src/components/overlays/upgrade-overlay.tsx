@@ -1,6 +1,6 @@
 import { CloudSyncOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.core';
 import { useStore } from '../../state/store';
 import { upgradeOverlayStore } from '../../state/ui';
 import { layout, palette } from '../../theme';

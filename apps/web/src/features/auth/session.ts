@@ -7,7 +7,7 @@ import { markAdminModeSet } from '../../app-start';
 import { call } from '../../api/client';
 import { currentUserQuery, queryKeys } from '../../api/queries';
 import { clearToken, getToken, setToken, subscribeToken } from '../../api/storage';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.core';
 import { afterLogin, appModeStore, initialAppMode } from '../../state/app-mode';
 
 /** The saved token, re-rendering when it is set or cleared. */

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { keyFromKeyboard, press, type CalcKey, type CalcState } from './calculator-engine';
 
 const t = zh.exam.calc;

@@ -1,6 +1,6 @@
 import type { ExamSection } from '@gre/contracts';
 import { useState } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { numbersWhere, sectionCounts } from './exam-model';
 import { AnsweredIcon, DashIcon, FlagIcon } from './icons';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import type { LocalClock, SaveState } from './exam-session';
 import { ExamTimer } from './exam-timer';
 import { BackIcon, CalculatorIcon, ExitIcon, FlagIcon, NextIcon, ReviewIcon } from './icons';

@@ -1,5 +1,5 @@
 import { useLoaderData, useRevalidator } from 'react-router';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { examLoader, type ExamLoaderData } from './exam-queries';
 import { ExamScreen, examVars } from './exam-screen';
 

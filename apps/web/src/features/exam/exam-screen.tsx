@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties }
 import { call } from '../../api/client';
 import { queryClient, reportError } from '../../api/query-client';
 import { useIsPhone } from '../../components/use-is-phone';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { palette } from '../../theme';
 import { emptyAnswer, QuestionView, type QuestionViewHandle } from '../questions';
 import { answerForNumber } from '../questions/answer-utils';

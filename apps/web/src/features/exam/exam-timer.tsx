@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import type { LocalClock } from './exam-session';
 import { ClockIcon } from './icons';
 

@@ -2,7 +2,7 @@ import type { ExamItem } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { emptyAnswer, QuestionView } from '../questions';
 import { ExamDialog } from './exam-dialog';
 import { examResultQuery } from './exam-queries';

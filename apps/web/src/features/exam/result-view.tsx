@@ -2,7 +2,7 @@ import type { ExamItem, ExamResult, ExamView, ScaledScore } from '@gre/contracts
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { useBankNames } from '../bank/bank-names';
 import { examResultQuery } from './exam-queries';
 import { CheckIcon, CrossIcon, DashIcon } from './icons';

@@ -1,6 +1,6 @@
 import type { ExamItem, ExamSection } from '@gre/contracts';
 import { useEffect, useRef } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { AnsweredIcon, DashIcon, FlagIcon, UnseenIcon } from './icons';
 
 const t = zh.exam;

@@ -1,6 +1,6 @@
 import type { ExamView } from '@gre/contracts';
 import { useState } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 
 const t = zh.exam.intro;
 

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled } from './mark-icons';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { chooseBlank } from './answer-utils';
 import { OptionList } from './option-list';
 import type { RendererProps } from './renderer-props';

@@ -1,4 +1,4 @@
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { groupKeys, SIX_CHOOSE_TWO_MAX, toggleMulti } from './answer-utils';
 import { OptionList } from './option-list';
 import type { RendererProps } from './renderer-props';

@@ -1,5 +1,5 @@
 import type { ChangeEvent, KeyboardEvent } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { ENTRY_MAX_LENGTH, sanitizeEntry, toggleSign } from './answer-utils';
 import type { RendererProps } from './renderer-props';
 

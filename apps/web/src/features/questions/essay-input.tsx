@@ -1,4 +1,4 @@
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { countWords } from './answer-utils';
 import type { RendererProps } from './renderer-props';
 

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, EditOutlined, MinusCircleOutlined } from './mark-icons';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 
 const c = zh.questions;
 

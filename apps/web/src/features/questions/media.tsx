@@ -1,5 +1,5 @@
 import type { QuestionView as QuestionData } from '@gre/contracts';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { RichText } from './rich-text';
 
 const c = zh.questions;

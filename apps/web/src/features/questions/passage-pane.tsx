@@ -1,6 +1,6 @@
 import type { PassageView } from '@gre/contracts';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { OptionMarks } from './marks';
 import { RichText, type WordClickHandler } from './rich-text';
 

@@ -1,6 +1,6 @@
 import type { Answer, QuestionView as QuestionData } from '@gre/contracts';
 import { useImperativeHandle, useRef, type KeyboardEvent, type Ref } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { answerForNumber, sanitizeEntry } from './answer-utils';
 import { BoxFillInput } from './blank-fill';
 import { MultiChoiceInput, QuantityColumns, SingleOptionInput } from './choice-renderers';

@@ -1,6 +1,6 @@
 import { isAnswered, isCorrect, type Answer, type QuestionView as QuestionData } from '@gre/contracts';
 import type { ReactNode } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { VerdictMark, type Verdict } from './marks';
 import type { StandardAnswer } from './renderer-props';
 import { RichText } from './rich-text';

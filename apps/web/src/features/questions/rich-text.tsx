@@ -1,5 +1,5 @@
 import { Fragment, memo, useMemo, type MouseEvent, type ReactNode } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { renderMath, useMathReady } from './math';
 import { parseRichText, type Inline, type Paragraph } from './rich-text-parse';
 

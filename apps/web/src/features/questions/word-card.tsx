@@ -1,6 +1,6 @@
 import type { QuestionView as QuestionData } from '@gre/contracts';
 import { useState } from 'react';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import type { RendererProps } from './renderer-props';
 import { RichText } from './rich-text';
 

@@ -5,7 +5,7 @@ import { Button, Skeleton, Tag, theme, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { call } from '../../api/client';
 import { useIsPhone } from '../../components/use-is-phone';
-import { zh } from '../../i18n/zh-CN';
+import { zh } from '../../i18n/zh-CN.study';
 import { READING_FONT_STACK } from '../../theme';
 import { headwordsIn, wordInfosQuery, wordLookupQuery, withAddedWords } from './word-queries';
 
