@@ -25,6 +25,7 @@ export const questionsCopy = {
   showTranslation: '显示中文翻译',
   translationTitle: '参考译文',
   passageCore: '文章主旨',
+  greWordsLegend: (n: number) => `文中带下划线的是 GRE 词表中的 ${n} 个词，点一下可查看释义并加入生词本。`,
   essayLabel: '作文正文',
   essayPlaceholder: '在此输入你的文章',
   wordCount: (n: number) => `${n} 词`,

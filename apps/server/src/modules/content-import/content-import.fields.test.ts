@@ -110,11 +110,12 @@ describe('passage.word_connect', () => {
 
   it('connects only words the bank holds, and catches up when the words arrive after the passage', async () => {
     await importPackage(db(), pkg({ 'bank/r.json': { passages: [passage('p-w-2', { text: WORDY.replace(/abated/g, 'subsided') })], questions: [rcSingle('q-w-2', 'p-w-2')] } }));
-    // laconic and Polish are words of the bank since the test above; 'abate' no longer occurs.
-    expect((await wordConnectOf('p-w-2'))?.map((w) => w.headword)).toEqual(['laconic', 'Polish']);
+    // laconic is a word of the bank since the test above; 'abate' no longer occurs; the shipped list's 'Polish' is
+    // tagged as school vocabulary (高考, CET-4), so without this package's own entry it is not pointed at.
+    expect((await wordConnectOf('p-w-2'))?.map((w) => w.headword)).toEqual(['laconic']);
     const wane = `wane,wein,,"vi. 衰退, 减少",v. grow smaller,gre,,,14000,13000,d:waned/p:waned/i:waning/3:wanes`;
     await importPackage(db(), pkg({ 'bank/r.json': { passages: [passage('p-w-3', { text: `${WORDY} The light waned.` })], questions: [rcSingle('q-w-3', 'p-w-3')] } }));
-    expect((await wordConnectOf('p-w-3'))?.map((w) => w.headword)).toEqual(['abate', 'laconic', 'Polish']);
+    expect((await wordConnectOf('p-w-3'))?.map((w) => w.headword)).toEqual(['abate', 'laconic']);
     await importPackage(db(), pkg({ 'words/more.csv': `${WORDS_CSV}\r\n${wane}` }));
     expect((await wordConnectOf('p-w-3'))?.at(-1)).toEqual({ id: wordQuestionId('wane'), headword: 'wane', forms: ['waned'] });
   });
@@ -134,5 +135,14 @@ describe('connectWords', () => {
       { id: wordQuestionId('Polish'), headword: 'Polish', forms: ['polish'] },
     ]);
     expect(connectWords('It abated.', forms, () => false)).toEqual([]);
+  });
+
+  it('leaves out list words a student knows before the GRE (中考, 高考, CET-4 tags)', () => {
+    const tagged = greForms([
+      { word: 'down', exchange: [], tags: ['zk', 'gk', 'toefl', 'gre'] },
+      { word: 'tissue', exchange: [{ kind: 's', word: 'tissues' }], tags: ['gk', 'cet4', 'gre'] },
+      { word: 'juvenile', exchange: [], tags: ['ky', 'toefl', 'ielts', 'gre'] },
+    ]);
+    expect(connectWords('Juvenile tissues drift down.', tagged, () => true).map((w) => w.headword)).toEqual(['juvenile']);
   });
 });

@@ -18,12 +18,19 @@ export interface GreForms {
 }
 
 /**
- * The forms of GRE list entries: each single-word headword and its inflected forms through `exchange`. A headword
- * wins over another word's form of the same spelling; between forms, the first entry does.
+ * ECDICT tags of the vocabulary a Chinese student already has before the GRE (中考, 高考, CET-4): such list words
+ * ('down', 'fast', 'tissue') are not what a reader should be pointed at.
  */
-export function greForms(entries: Pick<EcdictEntry, 'word' | 'exchange'>[]): GreForms {
+const BASIC_TAGS = new Set(['zk', 'gk', 'cet4']);
+
+/**
+ * The forms of GRE list entries worth pointing at: each single-word headword beyond basic vocabulary (BASIC_TAGS) and
+ * its inflected forms through `exchange`. A headword wins over another word's form of the same spelling; between
+ * forms, the first entry does.
+ */
+export function greForms(entries: (Pick<EcdictEntry, 'word' | 'exchange'> & { tags?: readonly string[] })[]): GreForms {
   const forms: GreForms = { lower: new Map(), exact: new Map() };
-  const words = entries.filter((e) => /^[A-Za-z]+$/.test(e.word));
+  const words = entries.filter((e) => /^[A-Za-z]+$/.test(e.word) && !(e.tags ?? []).some((t) => BASIC_TAGS.has(t)));
   const put = (spelling: string, head: string) => {
     const lower = head === head.toLowerCase();
     const map = lower ? forms.lower : forms.exact;

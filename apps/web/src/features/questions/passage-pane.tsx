@@ -109,6 +109,8 @@ export function PassagePane({ passage, pick, supportTranslate, review, onWordCli
   const chinese = useMemo(() => splitParagraphs(passage.translate), [passage.translate]);
   // Paragraph-by-paragraph when the translation has the same paragraphs, otherwise as one block after the passage.
   const interleave = translated && !pick && chinese.length === english.length;
+  // In review (never during an exam, as on the test) the passage's GRE words are marked, so reading is vocabulary too.
+  const marked = useMemo(() => (review && onWordClick ? new Set(passage.word_connect.flatMap((w) => w.forms)) : undefined), [review, onWordClick, passage.word_connect]);
   return (
     <div className="gq-passage">
       {canTranslate && (
@@ -130,7 +132,7 @@ export function PassagePane({ passage, pick, supportTranslate, review, onWordCli
         <div className="gq-passage-body" aria-label={c.passageLabel}>
           {english.map((para, i) => (
             <div key={i}>
-              <RichText text={para} lang="en" onWordClick={onWordClick} />
+              <RichText text={para} lang="en" onWordClick={onWordClick} marked={marked} />
               {interleave && <RichText text={chinese[i] ?? ''} lang="zh" className="gq-translation" />}
             </div>
           ))}
@@ -142,6 +144,7 @@ export function PassagePane({ passage, pick, supportTranslate, review, onWordCli
           <RichText text={passage.translate} lang="zh" className="gq-translation" />
         </section>
       )}
+      {marked && marked.size > 0 && <p className="gq-gre-legend">{c.greWordsLegend(passage.word_connect.length)}</p>}
       {review && passage.core && (
         <p className="gq-passage-core">
           <strong>{c.passageCore}：</strong>

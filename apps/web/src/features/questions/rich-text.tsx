@@ -18,6 +18,8 @@ export interface RichTextProps {
   /** Text completion stems: what to show for `{{n}}`; a blank line when absent. */
   renderBlank?: (n: number) => ReactNode;
   className?: string;
+  /** Lower-case word forms to mark as GRE words (a passage's word_connect, in review); needs `onWordClick`. */
+  marked?: ReadonlySet<string>;
 }
 
 /** A formula: typeset once KaTeX has loaded (on the first formula of the session), its TeX source until then. */
@@ -27,7 +29,7 @@ function MathPiece({ tex, display }: { tex: string; display: boolean }) {
   return <span className="gq-math" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function InlinePiece({ piece, words, renderBlank }: { piece: Inline; words: boolean; renderBlank?: (n: number) => ReactNode }) {
+function InlinePiece({ piece, words, renderBlank, marked }: { piece: Inline; words: boolean; renderBlank?: (n: number) => ReactNode; marked?: ReadonlySet<string> }) {
   if (piece.t === 'blank') {
     return renderBlank ? renderBlank(piece.n) : <span className="gq-blank-line" role="img" aria-label={c.blankAria(piece.n)} />;
   }
@@ -40,7 +42,7 @@ function InlinePiece({ piece, words, renderBlank }: { piece: Inline; words: bool
     // Words become bare spans with no handler each; one delegated listener on the root reads them.
     node = piece.parts.map((part, i) =>
       i % 2 === 1 ? (
-        <span key={i} className="gq-w">
+        <span key={i} className={marked?.has(part.toLowerCase()) ? 'gq-w gq-w-gre' : 'gq-w'}>
           {part}
         </span>
       ) : (
@@ -55,7 +57,7 @@ function InlinePiece({ piece, words, renderBlank }: { piece: Inline; words: bool
  * Content text with inline KaTeX math, paragraphs from line breaks and, when `onWordClick` is given, each English
  * word clickable. Text outside math is rendered as React text (escaped), never as HTML.
  */
-export const RichText = memo(function RichText({ text, inline, lang, onWordClick, renderBlank, className }: RichTextProps) {
+export const RichText = memo(function RichText({ text, inline, lang, onWordClick, renderBlank, className, marked }: RichTextProps) {
   const paragraphs = useMemo(() => parseRichText(text), [text]);
   const words = Boolean(onWordClick);
   const onClick = onWordClick
@@ -65,7 +67,7 @@ export const RichText = memo(function RichText({ text, inline, lang, onWordClick
       }
     : undefined;
   const cls = ['gq-rich', lang === 'en' ? 'gq-en' : lang === 'zh' ? 'gq-zh' : '', words ? 'gq-words' : '', className ?? ''].filter(Boolean).join(' ');
-  const render = (p: Inline[]) => p.map((piece, i) => <InlinePiece key={i} piece={piece} words={words} renderBlank={renderBlank} />);
+  const render = (p: Inline[]) => p.map((piece, i) => <InlinePiece key={i} piece={piece} words={words} renderBlank={renderBlank} marked={marked} />);
   if (inline) {
     return (
       <span className={cls} lang={lang} onClick={onClick}>
