@@ -1,36 +1,15 @@
-import type { BookBrief } from '@gre/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { zh } from '../../i18n/zh-CN';
 import type { BankNames } from './bank-names';
 import { BookCard } from './book-card';
+import { makeBookBrief } from './test-utils/book-brief';
 
 const b = zh.bank.book;
 
 const names: BankNames = { config: undefined, kind: (k) => k, category: () => '', group: (g) => g, difficulty: (d) => d };
 
-const book = (over: Partial<BookBrief>): BookBrief => ({
-  id: 'b-1',
-  kind: 'pick',
-  kind2: 'mixed',
-  kind3: '',
-  kind4: '',
-  title: '语文诊断测试',
-  sub_title: '',
-  label: '',
-  param: {},
-  access: 'free',
-  tailor: { custom: false, common: false },
-  hide: false,
-  min_role: null,
-  unlock_date_stamp: null,
-  question_count: 12,
-  status: 'NotOpen',
-  limit: 0,
-  refusal: null,
-  answers_after_finish: false,
-  ...over,
-});
+const book = makeBookBrief;
 
 afterEach(cleanup);
 

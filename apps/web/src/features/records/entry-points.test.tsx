@@ -1,4 +1,4 @@
-import { bookCalls, examCalls, questionCalls, userCalls, type BookBrief, type CategoryConfig, type QuestionBrief } from '@gre/contracts';
+import { bookCalls, examCalls, questionCalls, userCalls, type CategoryConfig, type QuestionBrief } from '@gre/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { closeDialog } from '../../state/ui';
 import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { makeBookBrief } from '../bank/test-utils/book-brief';
 
 const c = zh.records.create;
 
@@ -31,27 +32,7 @@ const CONFIG: CategoryConfig = {
 
 const brief = (id: string, category: number): QuestionBrief => ({ id, category, kind: 'tc1', difficulty: 'medium', topic: null, tag_ids: [], visibility: 'public', brief: '考点', preview: 'The ____ of it', accessable: true });
 
-const BOOK: BookBrief = {
-  id: 'b-pick-tc-1',
-  kind: 'pick',
-  kind2: 'filling',
-  kind3: '',
-  kind4: '',
-  title: '精选填空 1',
-  sub_title: '',
-  label: '',
-  param: {},
-  access: 'free',
-  tailor: { custom: false, common: false },
-  hide: false,
-  min_role: null,
-  unlock_date_stamp: null,
-  question_count: 2,
-  status: 'NotOpen',
-  limit: 0,
-  refusal: null,
-  answers_after_finish: false,
-} as BookBrief;
+const BOOK = makeBookBrief({ id: 'b-pick-tc-1', kind2: 'filling', title: '精选填空 1', question_count: 2 });
 
 function serve(create: Parameters<typeof fakeServer>[0][string] = () => ({ data: { id: 42 } })) {
   setToken('t'.repeat(43));
