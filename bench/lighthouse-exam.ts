@@ -4,7 +4,6 @@
 // /exam/{id} before the start (the start intro) and once started (a question on screen), and /home and /login for
 // comparison. Every audit runs in a fresh browser profile (cold cache) whose localStorage already holds the token.
 // Writes results/lighthouse-exam.json with the median run per page; exits 1 when the exam screen scores below 95.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,7 +14,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import { STORAGE_KEYS } from '../apps/web/src/api/storage.js';
-import { clientHeaders, repoRoot } from './targets.js';
+import { startAppServer } from '../e2e/servers.js';
+import { call, repoRoot } from './targets.js';
 
 const TARGET_SCORE = 95;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -31,43 +31,11 @@ function args() {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  return { dist: value('--dist'), port: Number(value('--port') ?? 3204), runs: Number(value('--runs') ?? 3) };
+  return { dist: value('--dist'), runs: Number(value('--runs') ?? 3) };
 }
 
-async function api<C extends CallDef>(base: string, def: C, body: CallRequest<C>, token?: string): Promise<CallResponse<C>> {
-  const res = await fetch(base + def.path, { method: 'POST', headers: clientHeaders(token), body: JSON.stringify(body) });
-  const json = (await res.json()) as { ok: boolean; data: CallResponse<C>; err_data: { kind: string; detail: string } | null };
-  if (!json.ok) throw new Error(`${def.path}: ${json.err_data?.kind} ${json.err_data?.detail}`);
-  return json.data;
-}
+const api = <C extends CallDef>(base: string, def: C, body: CallRequest<C>, token?: string) => call<CallResponse<C>>(base, def.path, body, token);
 
-/** The real server (main.ts) on the built web app, a fresh PGlite and the demo accounts; resolves once it serves `/`. */
-async function startApp(port: number, dist: string, dataDir: string): Promise<{ base: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', WEB_DIST: dist, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(force);
-        done();
-      });
-      child.kill('SIGTERM');
-    });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`app server exited with code ${child.exitCode} (is port ${port} free?)`);
-    if (await fetch(`${base}/`).then((r) => r.ok, () => false)) return { base, stop };
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  await stop();
-  throw new Error('app server did not start within 120 s');
-}
 
 interface Audit {
   score: number;
@@ -114,7 +82,7 @@ async function audit(url: string, token: string | null): Promise<Audit> {
 }
 
 async function main() {
-  const { dist: givenDist, port, runs } = args();
+  const { dist: givenDist, runs } = args();
   const dist = resolve(givenDist ?? join(repoRoot, '.test-output/lighthouse-dist'));
   if (!givenDist) {
     const webRoot = join(repoRoot, 'apps/web');
@@ -122,7 +90,8 @@ async function main() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'gre-lighthouse-'));
   const loadBefore = loadavg();
-  const app = await startApp(port, dist, dataDir);
+  const server = await startAppServer({ WEB_DIST: dist, DATA_DIR: dataDir });
+  const app = { base: server.baseURL, stop: server.stop };
   try {
     const { token } = await api(app.base, userCalls.login, DEMO);
     const { mocks } = await api(app.base, examCalls.simulateList, {}, token);

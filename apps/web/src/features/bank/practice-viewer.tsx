@@ -1,9 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
 import { isAnswered, type Answer, type QuestionBrief } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Modal, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useIsPhone } from '../../components/use-is-phone';
+import { ViewerModal } from '../../components/viewer-modal';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
 import { CraftBar } from '../personal/craft-bar';
@@ -90,7 +90,6 @@ function QuestionSlot({ brief, bookId, title, progress, setProgress, nav }: { br
 export function PracticeViewer({ list, start, names, onClose }: { list: PracticeList; start: number; names: BankNames; onClose: () => void }) {
   const [index, setIndex] = useState(start);
   const [progress, setProgress] = useState<Progress>({ answers: {}, checked: {} });
-  const phone = useIsPhone();
   const brief = list.items[index];
   if (!brief) return null;
   const n = list.items.length;
@@ -105,13 +104,9 @@ export function PracticeViewer({ list, start, names, onClose }: { list: Practice
     </Space>
   );
   return (
-    <Modal
-      open
+    <ViewerModal
       onCancel={onClose}
-      width={phone ? '100vw' : 'min(1200px, 96vw)'}
-      style={phone ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : { top: 24 }}
       className="gb-viewer"
-      destroyOnHidden
       title={
         <Space wrap size={[8, 4]}>
           <Typography.Text strong>{list.title}</Typography.Text>
@@ -123,6 +118,6 @@ export function PracticeViewer({ list, start, names, onClose }: { list: Practice
       footer={null}
     >
       <QuestionSlot key={brief.id} brief={brief} bookId={list.bookId} title={list.title} progress={progress} setProgress={setProgress} nav={nav} />
-    </Modal>
+    </ViewerModal>
   );
 }

@@ -1,8 +1,8 @@
 import type { CraftSource } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Modal, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useIsPhone } from '../../components/use-is-phone';
+import { ViewerModal } from '../../components/viewer-modal';
 import { zh } from '../../i18n/zh-CN';
 import type { BankNames } from '../bank/bank-names';
 import { questionQuery } from '../bank/bank-queries';
@@ -31,17 +31,12 @@ function ReviewSlot({ item, page, sourceName }: { item: CraftListItem; page: Cra
 /** A personal page's questions one at a time in review mode, with the note, reasons and improvement editable in place. */
 export function CraftReview({ items, start, names, page, sourceName, onClose }: { items: CraftListItem[]; start: number; names: BankNames; page: CraftSource['page']; sourceName: string; onClose: () => void }) {
   const [index, setIndex] = useState(start);
-  const phone = useIsPhone();
   const item = items[index];
   if (!item) return null;
   return (
-    <Modal
-      open
+    <ViewerModal
       onCancel={onClose}
-      width={phone ? '100vw' : 'min(1200px, 96vw)'}
-      style={phone ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : { top: 24 }}
       className="gb-viewer"
-      destroyOnHidden
       title={
         <Space wrap size={[8, 4]}>
           <Typography.Text strong>{sourceName}</Typography.Text>
@@ -61,6 +56,6 @@ export function CraftReview({ items, start, names, page, sourceName, onClose }: 
       }
     >
       <ReviewSlot key={item.question.id} item={item} page={page} sourceName={sourceName} />
-    </Modal>
+    </ViewerModal>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Modal, Skeleton, Space, Tag, Typography } from 'antd';
-import { useIsPhone } from '../../components/use-is-phone';
+import { Alert, Skeleton, Space, Tag, Typography } from 'antd';
+import { ViewerModal } from '../../components/viewer-modal';
 import { zh } from '../../i18n/zh-CN';
 import { questionQuery } from '../bank/bank-queries';
 import { CraftBar } from '../personal/craft-bar';
@@ -20,17 +20,12 @@ export interface OpenedResult {
  * becomes the craft source name, so a collect or note made here records {name: the query, page: 'Search'}.
  */
 export function SearchViewer({ result, query, onClose }: { result: OpenedResult; query: string; onClose: () => void }) {
-  const phone = useIsPhone();
   const { data: question, isPending, isError } = useQuery(questionQuery(result.id, null));
   const onWordClick = useWordClick();
   return (
-    <Modal
-      open
+    <ViewerModal
       onCancel={onClose}
-      width={phone ? '100vw' : 'min(1200px, 96vw)'}
-      style={phone ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : { top: 24 }}
       className="gs-viewer"
-      destroyOnHidden
       footer={null}
       title={
         <Space wrap size={[8, 4]}>
@@ -51,6 +46,6 @@ export function SearchViewer({ result, query, onClose }: { result: OpenedResult;
           <QuestionView question={question} answer={emptyAnswer()} mode="review" onWordClick={onWordClick} />
         </>
       )}
-    </Modal>
+    </ViewerModal>
   );
 }
