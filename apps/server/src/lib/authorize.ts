@@ -1,4 +1,4 @@
-import { ROLE_RANK, STAFF_ROLES, type CallAuth, type RoleKind, type StaffRole, type VISIBILITIES } from '@gre/contracts';
+import { ROLE_RANK, STAFF_ROLES, type CallAuth, type RoleKind, type StaffRole, VISIBILITIES } from '@gre/contracts';
 import type { users } from '@gre/db';
 import { AppError } from './app-error.js';
 
@@ -78,6 +78,11 @@ export function canSeeVisibility(actor: Actor | null, visibility: (typeof VISIBI
   if (visibility === 'public') return true;
   if (visibility === 'locked') return can(actor, { minRole: LOCKED_MIN_ROLE });
   return false;
+}
+
+/** Every visibility the caller may see outside books: the filter of the big bank, search, idea and drawn exams. */
+export function visibleVisibilities(actor: Actor | null): (typeof VISIBILITIES)[number][] {
+  return VISIBILITIES.filter((v) => canSeeVisibility(actor, v));
 }
 
 /** The higher bank needs the `set_higher` grant on top of the book's tier (staff always pass). */

@@ -1,6 +1,6 @@
-import { VISIBILITIES, type BookKind, type CreateOption, type examCalls } from '@gre/contracts';
+import { type BookKind, type CreateOption, type examCalls } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
-import { canSeeVisibility, type Actor } from '../../lib/authorize.js';
+import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { quotaFor, takeQuotas } from '../../lib/quota.js';
 import { findBook, type BookTemplateRow } from '../books/books.repository.js';
@@ -79,7 +79,7 @@ async function planBook(deps: CreateDeps, actor: Actor, body: Body<'book'>, mode
 
 /** A big-bank draw: only questions this learner may see outside books. */
 async function planFilter(deps: CreateDeps, actor: Actor, body: Body<'filter'>, mode: ClockMode): Promise<ExamPlan> {
-  const visibilities = VISIBILITIES.filter((v) => canSeeVisibility(actor, v));
+  const visibilities = visibleVisibilities(actor);
   const draw = { userId: actor.user.id, visibilities, includeDone: body.include_done, pickFirst: body.pick_first };
   const items = await drawQuestions(deps.database.db, { ...draw, ...body.filter, mathCreateKind: body.math_create_kind, count: body.count });
   if (items.length === 0) throw new AppError('not_found', 'no question matches the filter', '没有符合条件的题目');
@@ -120,7 +120,7 @@ async function planPersonal(deps: CreateDeps, actor: Actor, body: Body<'personal
     userId: actor.user.id,
     scope: body.scope,
     filter: body.filter,
-    visibilities: VISIBILITIES.filter((v) => canSeeVisibility(actor, v)),
+    visibilities: visibleVisibilities(actor),
     dueBy: dueBefore(now),
     count,
   });

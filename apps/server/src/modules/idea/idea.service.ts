@@ -1,5 +1,5 @@
-import { VISIBILITIES, type CallRequest, type CallResponse, type ideaCalls } from '@gre/contracts';
-import { canSeeVisibility, type Actor } from '../../lib/authorize.js';
+import { type CallRequest, type CallResponse, type ideaCalls } from '@gre/contracts';
+import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { toQuestionBrief } from '../questions/question-view.js';
 import { listIssuePrompts } from './idea.repository.js';
@@ -16,7 +16,7 @@ export async function listIdeas(
 ): Promise<CallResponse<typeof ideaCalls.list>> {
   const page = body.page ?? 1;
   const pageSize = body.page_size ?? 50;
-  const open = VISIBILITIES.filter((v) => canSeeVisibility(actor, v));
+  const open = visibleVisibilities(actor);
   const listedLocked = open.includes('locked') ? [] : ['locked'];
   const { rows, total } = await listIssuePrompts(deps.database.db, {
     keyword: body.keyword,

@@ -1,5 +1,5 @@
-import { VISIBILITIES, type CallRequest, type CallResponse, type QuestionView, type questionCalls } from '@gre/contracts';
-import { canSeeVisibility, type Actor } from '../../lib/authorize.js';
+import { type CallRequest, type CallResponse, type QuestionView, type questionCalls } from '@gre/contracts';
+import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { idsInBook } from '../books/books.repository.js';
 import { loadBook } from '../books/books.service.js';
@@ -57,7 +57,7 @@ export async function filterBank(
 ): Promise<CallResponse<typeof questionCalls.filter>> {
   const page = q.page ?? 1;
   const pageSize = q.page_size ?? 20;
-  const visibilities = VISIBILITIES.filter((v) => canSeeVisibility(actor, v));
+  const visibilities = visibleVisibilities(actor);
   const { rows, total, capped } = await filterQuestions(deps.database.db, {
     category: q.category ?? 0,
     kind: q.kind,

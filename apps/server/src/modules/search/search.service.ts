@@ -1,6 +1,6 @@
-import { VISIBILITIES, type CallRequest, type CallResponse, type searchCalls } from '@gre/contracts';
+import { type CallRequest, type CallResponse, type searchCalls } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
-import { canSeeVisibility, type Actor } from '../../lib/authorize.js';
+import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { stemPreview, toQuestionBrief } from '../questions/question-view.js';
 import { searchQuestions, searchWords, type QuestionHit } from './search.repository.js';
@@ -54,7 +54,7 @@ export async function search(deps: Pick<Deps, 'database'>, actor: Actor, body: S
   const base = {
     phrase,
     difficulty: body.difficulty,
-    visibilities: VISIBILITIES.filter((v) => canSeeVisibility(actor, v)),
+    visibilities: visibleVisibilities(actor),
     limit: pageSize,
     offset: ((body.page ?? 1) - 1) * pageSize,
   };

@@ -1,7 +1,7 @@
-import { applyWindow, correctRate, VISIBILITIES, windowAverage, type craftCalls, type Daily, type ExamResult, type ScoreWindow, type summaryCalls } from '@gre/contracts';
+import { applyWindow, correctRate, windowAverage, type craftCalls, type Daily, type ExamResult, type ScoreWindow, type summaryCalls } from '@gre/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
-import { canSeeVisibility, type Actor } from '../../lib/authorize.js';
+import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { dueBefore, reviewCap } from '../../lib/fsrs.js';
 import { shanghaiDay } from '../../lib/quota.js';
@@ -21,7 +21,7 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 /** A day `back` days before the Shanghai day holding `now`. */
 const dayBefore = (now: Date, back: number) => shanghaiDay(unix(now) - back * DAY);
 const accuracy = (correct: number, questions: number) => correctRate({ correct, total_questions: questions });
-const visibleTo = (actor: Actor) => VISIBILITIES.filter((v) => canSeeVisibility(actor, v));
+const visibleTo = (actor: Actor) => visibleVisibilities(actor);
 
 /** Today's re-review allowance: the cap (admin override or default) less the reviews already done today. */
 export async function reviewAllowance(deps: SummaryDeps, actor: Actor, now: Date): Promise<{ cap: number; done: number; left: number }> {

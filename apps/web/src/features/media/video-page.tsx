@@ -1,8 +1,9 @@
-import { ArrowLeftOutlined, CrownOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { CrownOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import { useLoaderData, useRevalidator } from 'react-router';
 import { queryClient } from '../../api/query-client';
+import { BackLink, LoaderFailed } from '../../components/loader-states';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
 import { useBankNames } from '../bank/bank-names';
@@ -13,13 +14,8 @@ import './media.css';
 
 const v = zh.media.video;
 
-function BackLink() {
-  const navigate = useNavigate();
-  return (
-    <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => navigate('/download')} className="gm-back" style={{ paddingInline: 0 }}>
-      {v.back}
-    </Button>
-  );
+function Back() {
+  return <BackLink to="/download" label={v.back} className="gm-back" />;
 }
 
 function RelatedQuestion({ question, title }: { question: NonNullable<VideoData['question']>; title: string }) {
@@ -69,7 +65,7 @@ function Watch({ video }: { video: VideoData }) {
   const info = video.video;
   return (
     <div className="gm-watch">
-      <BackLink />
+      <Back />
       <div className="gm-watch-head">
         <Typography.Title level={3}>{info.title}</Typography.Title>
         <Space size={[4, 4]} wrap>
@@ -90,12 +86,11 @@ function Watch({ video }: { video: VideoData }) {
 /** Spec §2 video/{videoID}: loaded before display (videoLoader); the player streams the signed address with ranges. */
 export function VideoPage() {
   const data = useLoaderData() as VideoLoaderData;
-  const revalidator = useRevalidator();
   switch (data.state) {
     case 'ok':
       return <Watch video={data.video} />;
     case 'not_found':
-      return <Result status="404" title={v.notFoundTitle} subTitle={v.notFoundBody} extra={<BackLink />} />;
+      return <Result status="404" title={v.notFoundTitle} subTitle={v.notFoundBody} extra={<Back />} />;
     case 'limit':
       return (
         <Result
@@ -104,7 +99,7 @@ export function VideoPage() {
           subTitle={v.limitBody(zh.bank.roles[data.minRole ?? 'VIP'] ?? '')}
           extra={
             <Space wrap>
-              <BackLink />
+              <Back />
               <Button type="primary" onClick={() => openDialog({ kind: 'upgrade', reason: 'limit' })}>
                 {zh.media.download.upgrade}
               </Button>
@@ -113,21 +108,7 @@ export function VideoPage() {
         />
       );
     case 'failed':
-      return (
-        <Result
-          status="warning"
-          title={v.failedTitle}
-          subTitle={v.failedBody}
-          extra={
-            <Space wrap>
-              <BackLink />
-              <Button type="primary" loading={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
-                {v.retry}
-              </Button>
-            </Space>
-          }
-        />
-      );
+      return <LoaderFailed title={v.failedTitle} body={v.failedBody} retry={v.retry} back={<Back />} />;
   }
 }
 

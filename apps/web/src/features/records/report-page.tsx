@@ -1,10 +1,11 @@
-import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import { SCORE_WINDOWS, type Attempt, type ScoreWindow } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, List, Result, Row, Segmented, Select, Skeleton, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import { Link, useLoaderData, useNavigate } from 'react-router';
 import { useIsPhone } from '../../components/use-is-phone';
+import { BackLink, LoaderFailed } from '../../components/loader-states';
 import { zh } from '../../i18n/zh-CN';
 import { layout } from '../../theme';
 import { shanghaiDay } from '../bank/dates';
@@ -21,13 +22,8 @@ const METRIC_NAMES: Record<Metric, string> = { verbal: r.scores.verbal, quant: r
 
 const dash = (v: number | null) => (v === null ? p.dash : String(v));
 
-function BackLink() {
-  const navigate = useNavigate();
-  return (
-    <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => void navigate('/record')} style={{ paddingInline: 0 }}>
-      {p.backRecord}
-    </Button>
-  );
+function Back() {
+  return <BackLink to="/record" label={p.backRecord} />;
 }
 
 function attemptColumns(scored: boolean, withIssue: boolean): TableColumnsType<Attempt> {
@@ -169,7 +165,7 @@ function BookReport({ bookId }: { bookId: string }) {
   if (!report) return <Skeleton active paragraph={{ rows: 8 }} />;
   return (
     <div className="gr-report">
-      <BackLink />
+      <Back />
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {p.title(report.title)}
       </Typography.Title>
@@ -193,28 +189,13 @@ function BookReport({ bookId }: { bookId: string }) {
 /** Spec §2 report/{bookID}: loaded before display; every finished attempt of the book as a trend, averages and a table. */
 export function ReportPage() {
   const data = useLoaderData() as ReportLoaderData;
-  const revalidator = useRevalidator();
   switch (data.state) {
     case 'ok':
       return <BookReport key={data.bookId} bookId={data.bookId} />;
     case 'not_found':
-      return <Result status="404" title={p.notFoundTitle} subTitle={p.notFoundBody} extra={<BackLink />} />;
+      return <Result status="404" title={p.notFoundTitle} subTitle={p.notFoundBody} extra={<Back />} />;
     case 'failed':
-      return (
-        <Result
-          status="warning"
-          title={p.failedTitle}
-          subTitle={p.failedBody}
-          extra={
-            <Space wrap>
-              <BackLink />
-              <Button type="primary" loading={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
-                {p.retry}
-              </Button>
-            </Space>
-          }
-        />
-      );
+      return <LoaderFailed title={p.failedTitle} body={p.failedBody} retry={p.retry} back={<Back />} />;
   }
 }
 
