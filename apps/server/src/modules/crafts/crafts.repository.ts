@@ -127,26 +127,17 @@ export async function listCrafts(db: Queryable, userId: number, f: PersonalFilte
   return { rows, total: Number(counted[0]?.n ?? 0) };
 }
 
-/** Per category, how many crafts each personal page holds. */
-export async function scopeCounts(db: Queryable, userId: number, scopes: readonly PersonalScope[]): Promise<{ category: number; counts: number[] }[]> {
+/** Per category, how many crafts each personal page holds, and how many carry an essay (what 写作练习 draws from). */
+export async function scopeCounts(db: Queryable, userId: number, scopes: readonly PersonalScope[]): Promise<{ category: number; counts: number[]; essays: number }[]> {
   const columns = Object.fromEntries(scopes.map((s) => [s, sql<number>`count(*) filter (where ${scopeCondition(s)})::int`]));
   const rows = await db
-    .select({ category: questions.category, ...columns })
+    .select({ category: questions.category, essays: sql<number>`count(*) filter (where ${crafts.issue} is not null)::int`, ...columns })
     .from(crafts)
     .innerJoin(questions, eq(questions.id, crafts.questionId))
     .where(eq(crafts.userId, userId))
     .groupBy(questions.category)
     .orderBy(questions.category);
-  return rows.map((r) => ({ category: r.category, counts: scopes.map((s) => Number((r as Record<string, unknown>)[s] ?? 0)) }));
-}
-
-/** Issue prompts the learner has written an essay for. */
-export async function essayCount(db: Queryable, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(crafts)
-    .where(and(eq(crafts.userId, userId), isNotNull(crafts.issue)));
-  return Number(row?.n ?? 0);
+  return rows.map((r) => ({ category: r.category, essays: Number(r.essays), counts: scopes.map((s) => Number((r as Record<string, unknown>)[s] ?? 0)) }));
 }
 
 export interface TreeRow {

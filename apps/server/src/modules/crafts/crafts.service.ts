@@ -10,7 +10,7 @@ import { toQuestionBrief } from '../questions/question-view.js';
 import { refusalError } from '../questions/refusals.js';
 import { toCraft } from './craft-view.js';
 import { craftFacts, upsertCraftPart } from './craft-batch.js';
-import { craftsOf, essayCount, listCrafts, scopeCounts, updateOwnCraft, upsertCraft, type CraftWrite } from './crafts.repository.js';
+import { craftsOf, listCrafts, scopeCounts, updateOwnCraft, upsertCraft, type CraftWrite } from './crafts.repository.js';
 
 /** Requests as the handler receives them: parsed, defaults filled. */
 type Parsed<K extends keyof typeof craftCalls> = z.output<(typeof craftCalls)[K]['request']>;
@@ -102,9 +102,9 @@ export async function listPersonal(deps: Pick<Deps, 'database'>, actor: Actor, b
 }
 
 export async function personalSummary(deps: Pick<Deps, 'database'>, actor: Actor): Promise<CallResponse<typeof craftCalls.summary>> {
-  const [rows, essays] = await Promise.all([scopeCounts(deps.database.db, actor.user.id, PERSONAL_SCOPES), essayCount(deps.database.db, actor.user.id)]);
+  const rows = await scopeCounts(deps.database.db, actor.user.id, PERSONAL_SCOPES);
   return {
-    essays,
+    essays: rows.reduce((n, r) => n + r.essays, 0),
     scopes: PERSONAL_SCOPES.map((scope, i) => {
       const byCategory: Record<string, number> = {};
       let total = 0;
