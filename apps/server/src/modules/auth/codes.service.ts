@@ -1,6 +1,7 @@
 import { CODE_RULES, type CodePurpose } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { Deps } from '../../lib/deps.js';
+import { Reservations } from '../../lib/reservations.js';
 import { codeMatches, hashCode, judgeAttempt, newCode, resendWait } from './code-rules.js';
 import {
   countFailedAttempt,
@@ -41,39 +42,44 @@ export interface SendCodeInput {
  */
 export async function sendCode(deps: Deps, input: SendCodeInput): Promise<{ resend_after: number }> {
   const target = normalizeTarget(input.target);
-  const { limiter } = deps;
-  const perIp = await limiter.hit(`code:ip:${input.ip}`, CODE_SEND_LIMITS.perIp.windowSeconds);
-  if (perIp.count > CODE_SEND_LIMITS.perIp.max) throw retryLater('rate_limited', perIp.resetSeconds, 'too many codes from this address');
+  // Units are taken before the code is made and given back when none was sent, so parallel requests share the budget.
+  const held = new Reservations(deps.limiter);
+  await held.take(`code:ip:${input.ip}`, CODE_SEND_LIMITS.perIp, (s) => retryLater('rate_limited', s, 'too many codes from this address'));
 
   const code = newCode();
   const now = new Date();
-  const row = await deps.database.db.transaction(async (tx) => {
-    await lockTarget(tx, target);
-    const wait = resendWait(await lastSentAt(tx, target), now);
-    if (wait > 0) throw retryLater('code_too_frequent', wait, `wait ${wait} s before asking for another code`);
-    const perTarget = await limiter.hit(`code:target:${target}`, CODE_SEND_LIMITS.perTarget.windowSeconds);
-    if (perTarget.count > CODE_SEND_LIMITS.perTarget.max) {
-      throw retryLater('rate_limited', perTarget.resetSeconds, 'too many codes to this target');
-    }
-    return insertCode(tx, {
-      target,
-      purpose: input.purpose,
-      codeHash: hashCode(target, input.purpose, code),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CODE_RULES.validSeconds * 1000),
-      senderIp: input.ip,
+  let row: { id: number };
+  try {
+    row = await deps.database.db.transaction(async (tx) => {
+      await lockTarget(tx, target);
+      const wait = resendWait(await lastSentAt(tx, target), now);
+      if (wait > 0) throw retryLater('code_too_frequent', wait, `wait ${wait} s before asking for another code`);
+      await held.take(`code:target:${target}`, CODE_SEND_LIMITS.perTarget, (s) => retryLater('rate_limited', s, 'too many codes to this target'));
+      return insertCode(tx, {
+        target,
+        purpose: input.purpose,
+        codeHash: hashCode(target, input.purpose, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_RULES.validSeconds * 1000),
+        senderIp: input.ip,
+      });
     });
-  });
+  } catch (err) {
+    await held.releaseAll();
+    throw err;
+  }
 
   const message = input.channel === 'sms' ? codeSms(code, input.purpose) : codeMail(code, input.purpose);
   try {
     const sender = input.channel === 'sms' ? deps.sms : deps.mailer;
     await sender.send({ to: target, ...message, code: { value: code, purpose: input.purpose } });
   } catch (err) {
-    // A code that never arrived must not hold the target for the resend interval.
+    // A code that never arrived must not hold the target for the resend interval, nor count against the budgets.
     await deleteCode(deps.database.db, row.id);
+    await held.releaseAll();
     throw err;
   }
+  held.keep();
   return { resend_after: CODE_RULES.resendSeconds };
 }
 

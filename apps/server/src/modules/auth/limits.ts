@@ -1,10 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
-
-/** A fixed-window budget: at most `max` events in `windowSeconds`. */
-export interface Budget {
-  max: number;
-  windowSeconds: number;
-}
+import type { Budget } from '../../lib/reservations.js';
 
 /** Sending codes costs money and can harass a phone owner: capped per target and per sender IP. */
 export const CODE_SEND_LIMITS = {

@@ -2,6 +2,7 @@ import type { User } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { authorize, effectiveRole, type UserRow } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
+import { Reservations } from '../../lib/reservations.js';
 import { toUserDto } from '../users/users.dto.js';
 import { findUserByAccount, type Account, type Queryable } from '../users/users.repository.js';
 import { normalizeTarget } from './codes.service.js';
@@ -48,7 +49,9 @@ export async function clearLoginFailures(deps: Deps, account: Account, ip: strin
 /**
  * Password login with throttling that cannot lock the owner out (decision 003): failures count per
  * (account, IP), per IP and per account; the last two are not applied to a device that has logged in
- * to this account before. Unknown account and wrong password answer alike, after the same work.
+ * to this account before. Each attempt takes its units before the password is hashed, so a parallel burst gets
+ * no more guesses than a sequential one; a right password gives them back. Unknown account and wrong password
+ * answer alike, after the same work.
  */
 export async function login(
   deps: Deps,
@@ -57,35 +60,33 @@ export async function login(
   const { db } = deps.database;
   const account = toAccount(input.account);
   const keys = loginKeys(account, input.ip);
-  const user = await findUserByAccount(db, account);
-  // Run the device query for unknown accounts too, so both paths do the same work.
-  const known = await isKnownDevice(db, user?.id ?? 0, input.deviceId);
-  const [accountIp, ip, acct] = await Promise.all([
-    deps.limiter.peek(keys.accountIp),
-    deps.limiter.peek(keys.ip),
-    deps.limiter.peek(keys.account),
-  ]);
-  if (accountIp >= LOGIN_LIMITS.perAccountAndIp.max) {
-    throw retryLater('rate_limited', LOGIN_LIMITS.perAccountAndIp.windowSeconds, 'too many failed logins for this account from this address');
+  const held = new Reservations(deps.limiter);
+  const { perAccountAndIp, perIp, perAccount } = LOGIN_LIMITS;
+  await held.take(keys.accountIp, perAccountAndIp, (s) => retryLater('rate_limited', s, 'too many failed logins for this account from this address'));
+  let verified = false;
+  try {
+    const user = await findUserByAccount(db, account);
+    // Run the device query for unknown accounts too, so both paths do the same work.
+    const known = await isKnownDevice(db, user?.id ?? 0, input.deviceId);
+    if (!known) {
+      await held.take(keys.ip, perIp, (s) => retryLater('rate_limited', s, 'too many failed logins from this address'));
+      await held.take(keys.account, perAccount, (s) => retryLater('rate_limited', s, 'too many failed logins for this account'));
+    }
+    const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!ok || !user) {
+      held.keep();
+      // A known device is not held back by these two, but its failures still count in them.
+      if (known) await Promise.all([deps.limiter.hit(keys.ip, perIp.windowSeconds), deps.limiter.hit(keys.account, perAccount.windowSeconds)]);
+      throw new AppError('wrong_credentials', 'unknown account or wrong password');
+    }
+    verified = true;
+    await held.releaseAll();
+    await deps.limiter.reset(keys.accountIp);
+    // Only someone who knows the password learns that the account is frozen.
+    assertNotFrozen(user, input.deviceId);
+    return await openSession(deps, db, user, input.deviceId);
+  } finally {
+    // Anything but a wrong password (a database error, a refusal further on) leaves the budgets as they were.
+    if (!verified) await held.releaseAll();
   }
-  if (!known && ip >= LOGIN_LIMITS.perIp.max) {
-    throw retryLater('rate_limited', LOGIN_LIMITS.perIp.windowSeconds, 'too many failed logins from this address');
-  }
-  if (!known && acct >= LOGIN_LIMITS.perAccount.max) {
-    throw retryLater('rate_limited', LOGIN_LIMITS.perAccount.windowSeconds, 'too many failed logins for this account');
-  }
-
-  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!ok || !user) {
-    await Promise.all([
-      deps.limiter.hit(keys.accountIp, LOGIN_LIMITS.perAccountAndIp.windowSeconds),
-      deps.limiter.hit(keys.ip, LOGIN_LIMITS.perIp.windowSeconds),
-      deps.limiter.hit(keys.account, LOGIN_LIMITS.perAccount.windowSeconds),
-    ]);
-    throw new AppError('wrong_credentials', 'unknown account or wrong password');
-  }
-  // Only someone who knows the password learns that the account is frozen.
-  assertNotFrozen(user, input.deviceId);
-  await deps.limiter.reset(keys.accountIp);
-  return openSession(deps, db, user, input.deviceId);
 }
