@@ -9,7 +9,8 @@ const bool = z
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Interface to listen on; unset: 127.0.0.1 outside production, 0.0.0.0 in production (lib/loopback.ts). */
+  HOST: z.string().optional(),
   /** postgres://… selects PostgreSQL; empty uses the embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
@@ -33,6 +34,8 @@ export const envSchema = z.object({
   MEDIA_DIR: z.string().optional(),
   /** HMAC key of the signed media addresses; unset: one generated on first start and kept in `settings`. */
   MEDIA_SIGNING_SECRET: z.union([z.literal(''), z.string().min(32)]).optional(),
+  /** Sets the maintenance switch at start (`off`: the way back when no admin can reach the console); unset keeps it. */
+  MAINTENANCE: z.enum(['on', 'off', '']).transform((v) => v || undefined).optional(),
   /** Multiplies every exam time limit (rounded up); the e2e server shortens the clock with it. */
   EXAM_TIME_SCALE: z.coerce.number().positive().default(1),
 });

@@ -15,8 +15,13 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   /** Strict (unknown fields rejected) and bounded. */
   request: Req;
   response: Res;
-  /** Still answers while the maintenance switch is on (only the switch itself). */
-  duringMaintenance?: boolean;
+  /**
+   * While the maintenance switch is on, staff sessions pass every call and everyone else gets `server_upgrading`,
+   * except: `true` — answers anyone (the switch itself, whose own auth admits admins only); `'sign_in'` — the ways a
+   * staff member without a live token gets one (login, the reset code, reset password): they answer, and the
+   * service refuses a learner's successful sign-in with `server_upgrading`.
+   */
+  duringMaintenance?: true | 'sign_in';
   /** A larger body limit than MAX_BODY_BYTES, for the few calls that carry files (content packages). */
   maxBodyBytes?: number;
 }

@@ -62,7 +62,11 @@ export function requirementFor(auth: CallAuth): Requirement | null {
 
 /** Admins, operators and teachers: they manage content, so they see hidden questions and every book. */
 export function isStaff(actor: Actor): boolean {
-  return STAFF_ROLES.some((staff) => hasStaffRole(actor.user, staff));
+  return isStaffUser(actor.user);
+}
+
+export function isStaffUser(user: Pick<UserRow, 'isAdmin' | 'isOperator' | 'isTeacher'>): boolean {
+  return STAFF_ROLES.some((staff) => hasStaffRole(user, staff));
 }
 
 /** product.md: locked questions are for FreeVIP and above; ordinary (Trail) members see public ones only. */
@@ -98,6 +102,6 @@ export function hasHigherAccess(actor: Actor): boolean {
 export const MATERIAL_MIN_ROLE: RoleKind = 'VIP';
 
 export function canVisitMaterials(user: UserRow, now = new Date()): boolean {
-  if (STAFF_ROLES.some((staff) => hasStaffRole(user, staff)) || user.canVisitMaterial) return true;
+  if (isStaffUser(user) || user.canVisitMaterial) return true;
   return ROLE_RANK[effectiveRole(user, now)] >= ROLE_RANK[MATERIAL_MIN_ROLE];
 }

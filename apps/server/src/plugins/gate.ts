@@ -2,7 +2,7 @@ import { API_VERSION, HEADERS, LIMITS, type CallDef } from '@gre/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
-import { authorize, effectiveRole, requirementFor, type Actor } from '../lib/authorize.js';
+import { authorize, effectiveRole, isStaff, requirementFor, type Actor } from '../lib/authorize.js';
 import type { Deps } from '../lib/deps.js';
 import { findSessionWithUser, touchSession } from '../modules/auth/sessions.repository.js';
 
@@ -69,20 +69,27 @@ export const gatePlugin = fp(async (app: FastifyInstance, deps: Deps) => {
         throw new AppError('api_version_low', `client API version "${sent}" is not an integer ≥ ${site.min_api_version}; this server speaks ${API_VERSION}`);
       }
     }
-    if (site.maintenance && !call.duringMaintenance) throw new AppError('server_upgrading', 'maintenance in progress');
-
     const token = bearer(req);
+    // Resolved at most once per request: the maintenance check and authentication share it.
+    let resolved: Promise<Actor> | undefined;
+    const actorOf = (t: string) => (resolved ??= resolveActor(deps, t));
+    if (site.maintenance && !call.duringMaintenance) {
+      // Staff keep working through maintenance (an admin must be able to turn it off); a stale or learner token reads as closed.
+      const staff = token ? await actorOf(token).then((a) => !a.user.isFreeze && isStaff(a), () => false) : false;
+      if (!staff) throw new AppError('server_upgrading', 'maintenance in progress');
+    }
+
     const requirement = requirementFor(call.auth);
     if (!requirement) {
       // Public calls read a valid token when present but never fail on a stale one; a frozen
       // account is treated as logged out so no public handler can serve it by mistake.
       if (token) {
-        const actor = await resolveActor(deps, token).catch(() => null);
+        const actor = await actorOf(token).catch(() => null);
         req.actor = actor && !actor.user.isFreeze ? actor : null;
       }
       return;
     }
     if (!token) throw new AppError('unauthorized', 'missing or malformed bearer token');
-    req.actor = authorize(await resolveActor(deps, token), requirement);
+    req.actor = authorize(await actorOf(token), requirement);
   });
 });

@@ -7,7 +7,7 @@ import { cleanText } from '../users/users.service.js';
 import { findUserByAccount, findUserById, insertEntitlement, insertUser, isUniqueViolation, syncRecords, updateUser, type Account } from '../users/users.repository.js';
 import { consumeCode, maskTarget, sendCode } from './codes.service.js';
 import { TRIAL_DAYS } from './limits.js';
-import { assertNotFrozen, clearLoginFailures, openSession, toAccount, type Session } from './login.service.js';
+import { assertNotFrozen, assertSignInOpen, clearLoginFailures, openSession, toAccount, type Session } from './login.service.js';
 import { hashPassword } from './passwords.js';
 import { revokeSession, revokeUserSessions } from './sessions.repository.js';
 
@@ -71,6 +71,7 @@ export async function resetPassword(
   // Safe to say: the code just proved the caller owns this phone or email.
   if (!user) throw new AppError('not_found', 'no account uses this phone or email');
   assertNotFrozen(user, input.deviceId);
+  await assertSignInOpen(deps, user);
   const passwordHash = await hashPassword(input.password);
   const session = await deps.database.db.transaction(async (tx) => {
     const updated = (await updateUser(tx, user.id, { passwordHash }))!;

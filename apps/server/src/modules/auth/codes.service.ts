@@ -41,6 +41,8 @@ export interface SendCodeInput {
  * register refuses an existing account only after the code proved the sender owns the target.
  */
 export async function sendCode(deps: Deps, input: SendCodeInput): Promise<{ resend_after: number }> {
+  // During maintenance codes still go out so staff can reset a password; nobody can register.
+  if (input.purpose === 'register' && (await deps.settings.get()).maintenance) throw new AppError('server_upgrading', 'maintenance: registration is closed');
   const target = normalizeTarget(input.target);
   // Units are taken before the code is made and given back when none was sent, so parallel requests share the budget.
   const held = new Reservations(deps.limiter);

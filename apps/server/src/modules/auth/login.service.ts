@@ -1,6 +1,6 @@
 import type { User } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
-import { authorize, effectiveRole, type UserRow } from '../../lib/authorize.js';
+import { authorize, effectiveRole, isStaffUser, type UserRow } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { Reservations } from '../../lib/reservations.js';
 import { toUserDto } from '../users/users.dto.js';
@@ -25,6 +25,14 @@ export interface Session {
 export async function openSession(deps: Deps, db: Queryable, user: UserRow, deviceId: string): Promise<Session> {
   const { token } = await insertSession(db, { userId: user.id, deviceId, maxDays: deps.env.SESSION_MAX_DAYS });
   return { token, user: toUserDto(user) };
+}
+
+/**
+ * While the maintenance switch is on only staff may sign in (the gate lets the `sign_in` calls through for this).
+ * Said only after the password or code proved the caller, so it tells nobody else which accounts are staff.
+ */
+export async function assertSignInOpen(deps: Deps, user: UserRow): Promise<void> {
+  if ((await deps.settings.get()).maintenance && !isStaffUser(user)) throw new AppError('server_upgrading', 'maintenance: only staff may sign in');
 }
 
 /** Throws `user_frozen` through the one authorisation helper, for a user who has no session yet. */
@@ -84,6 +92,7 @@ export async function login(
     await deps.limiter.reset(keys.accountIp);
     // Only someone who knows the password learns that the account is frozen.
     assertNotFrozen(user, input.deviceId);
+    await assertSignInOpen(deps, user);
     return await openSession(deps, db, user, input.deviceId);
   } finally {
     // Anything but a wrong password (a database error, a refusal further on) leaves the budgets as they were.

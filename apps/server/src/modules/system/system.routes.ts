@@ -1,4 +1,5 @@
 import { API_VERSION, systemCalls } from '@gre/contracts';
+import { fromLoopback } from '../../lib/loopback.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
 
 const SERVER_VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -8,7 +9,7 @@ export const systemModule: Module = (app, deps) => {
   registerCall(app, systemCalls.setMaintenance, async ({ body }) => deps.settings.set('maintenance', body.on));
   registerCall(app, systemCalls.setMinApiVersion, async ({ body }) => deps.settings.set('min_api_version', body.min_api_version));
   registerCall(app, systemCalls.echo, async ({ body }) => ({ text: body.text }));
-  registerCall(app, systemCalls.debugInfo, async ({ actor }) => {
+  registerCall(app, systemCalls.debugInfo, async ({ actor, req }) => {
     const site = await deps.settings.get();
     const production = deps.env.NODE_ENV === 'production';
     return {
@@ -17,7 +18,8 @@ export const systemModule: Module = (app, deps) => {
       min_api_version: site.min_api_version,
       production,
       database: deps.database.kind,
-      recent_codes: production ? [] : deps.sentCodes.list(),
+      // Sent codes open accounts: only for someone at this machine, and never in production.
+      recent_codes: production || !fromLoopback(req) ? [] : deps.sentCodes.list(),
       user_id: actor?.user.id ?? null,
     };
   });

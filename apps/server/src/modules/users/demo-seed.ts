@@ -1,5 +1,6 @@
 import type { Env } from '../../env.js';
 import type { Deps } from '../../lib/deps.js';
+import { isLoopbackAddress } from '../../lib/loopback.js';
 import { hashPassword } from '../auth/passwords.js';
 import { TRIAL_DAYS } from '../auth/limits.js';
 import { DEMO_ACCOUNTS, DEMO_PAID_DAYS, type DemoAccount } from './demo-accounts.js';
@@ -64,4 +65,17 @@ export function demoAccountsTable(accounts: readonly DemoAccount[]): string {
   const width = Math.max(...accounts.map((a) => a.email.length));
   const lines = accounts.map((a) => `  ${a.label.padEnd(9)} ${a.email.padEnd(width)}  ${a.password}`);
   return ['Demo accounts (role, login, password):', ...lines].join('\n');
+}
+
+/**
+ * Demo accounts share one published password and include an admin: anyone who can reach the server can take it over.
+ * Said at start whenever they exist and the server listens beyond this machine.
+ */
+export function demoExposureWarning(host: string, accounts: readonly DemoAccount[]): string | null {
+  if (accounts.length === 0 || isLoopbackAddress(host)) return null;
+  return [
+    `WARNING: listening on ${host}, beyond this machine, with ${accounts.length} demo accounts whose password is published`,
+    `(${accounts.map((a) => a.email).join(', ')}). Anyone on the network can log in as the demo admin.`,
+    'Set HOST=127.0.0.1, or delete the demo accounts (start on an empty database with SEED_DEMO=false).',
+  ].join('\n');
 }

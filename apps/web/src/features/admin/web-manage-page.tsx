@@ -83,7 +83,7 @@ function MinApiVersion({ current }: { current: number }) {
 /** /web_manage: the admin console's site switches (maintenance, minimum client API version). */
 export function WebManagePage() {
   const user = useCurrentUser();
-  // During maintenance every other call fails, the user too; the switch still answers (server checks admin).
+  // Staff calls keep working during maintenance; an older server answered server_upgrading here, so that still shows the switch.
   const settings = useQuery({ ...siteSettingsQuery, enabled: user === null || user.is_admin });
   const inMaintenance = settings.error instanceof ApiError && settings.error.kind === 'server_upgrading';
 
@@ -106,7 +106,7 @@ export function WebManagePage() {
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         {a.siteSection}
       </Typography.Title>
-      {inMaintenance && <Alert type="warning" showIcon title={a.maintenanceActive} style={{ marginBottom: layout.gutter }} />}
+      {(inMaintenance || settings.data?.maintenance) && <Alert type="warning" showIcon title={a.maintenanceActive} style={{ marginBottom: layout.gutter }} />}
       {settings.data ? (
         <Form layout="vertical" component="div">
           <MaintenanceSwitch on={settings.data.maintenance} />

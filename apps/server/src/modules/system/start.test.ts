@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_VERSION, HEADERS, userCalls } from '@gre/contracts';
+import { openDatabase } from '@gre/db';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SettingsStore } from '../../lib/settings.js';
+
+const root = join(import.meta.dirname, '../../../../..');
+const dir = mkdtempSync(join(tmpdir(), 'gre-start-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Starts the real server (main.ts) on the embedded database in `dir`, waits for its "running" line, returns its output. */
+async function startServer(env: Record<string, string>, whileUp: (url: string) => Promise<void>): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', HOST: '', ...env },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start line:\n${out}`)), 90_000);
+      child.stdout.on('data', () => {
+        const m = /running at (http:\/\/\S+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      });
+      child.once('exit', () => reject(new Error(`exited:\n${out}`)));
+    });
+    await whileUp(url);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+  return out;
+}
+
+describe('starting the server', () => {
+  it('listens on loopback by default, and MAINTENANCE=off opens a site left in maintenance', async () => {
+    const db = await openDatabase({ dataDir: join(dir, 'db') });
+    await db.migrate();
+    await new SettingsStore(db.db).set('maintenance', true);
+    await db.close();
+
+    const out = await startServer({ MAINTENANCE: 'off' }, async (url) => {
+      // Port 0: the OS chose one; the printed address is the one bound.
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await fetch(`${url}${userCalls.login.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [HEADERS.apiVersion]: String(API_VERSION) },
+        body: JSON.stringify({ account: 'trial@demo.gre', password: 'demo1234' }),
+      });
+      expect(((await res.json()) as { ok: boolean }).ok).toBe(true);
+    });
+    expect(out).toContain('MAINTENANCE=off: maintenance off (was on)');
+    expect(out).not.toContain('WARNING');
+  }, 150_000);
+
+  it('warns when demo accounts exist and it listens beyond loopback', async () => {
+    const out = await startServer({ HOST: '0.0.0.0' }, async () => undefined);
+    expect(out).toMatch(/WARNING: listening on 0\.0\.0\.0, beyond this machine, with 8 demo accounts/);
+  }, 150_000);
+});
