@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { checkDataDir, markDataDir } from './data-dir-version.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -23,7 +24,8 @@ export interface Database {
   pglite: PGlite | null;
   /** The pool on PostgreSQL (benchmarks query it bare); null on PGlite. */
   pool: pg.Pool | null;
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (default: this build's) not yet applied. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
       kind: 'postgres',
       pglite: null,
       pool,
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: (folder = migrationsFolder) => migratePg(db, { migrationsFolder: folder }),
       close: () => pool.end(),
     };
   }
@@ -57,6 +59,7 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
   }
   let client: PGlite;
   try {
+    if (opts.dataDir) await checkDataDir(opts.dataDir);
     client = await PGlite.create({
       ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
       ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
@@ -66,13 +69,14 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
     unlock();
     throw err;
   }
+  if (opts.dataDir) markDataDir(opts.dataDir);
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     pglite: client,
     pool: null,
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: async () => {
       await client.close();
       unlock();

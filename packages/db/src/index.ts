@@ -1,3 +1,5 @@
 export * from './client.js';
+export * from './backup.js';
+export { IncompatibleDataDir } from './data-dir-version.js';
 export * as schema from './schema/index.js';
 export * from './schema/index.js';
