@@ -41,9 +41,11 @@ export const examCopy = {
       '在同一部分内可以用“上一题”“下一题”自由前后移动，也可以在“复查”页面跳到任意一题。',
       '拿不准的题目可以点击“标记”，在复查页面集中查看。',
       '答案在作答时自动保存；刷新页面或换一台设备登录，都会从上次的位置继续。',
-      '离开考试页面时计时暂停（最多计入 20 秒），回来后继续计时。',
       '数学部分可使用屏幕计算器；作文部分没有拼写检查，与真实考试一致。',
     ],
+    /** How the clock treats a closed page: timed sections keep running (as on the test), count-up practice pauses. */
+    clockTimed: '每个部分从开始（或上一部分提交）起计时，时间持续流逝，离开页面也不会暂停（与真实考试一致）。',
+    clockCountUp: '离开考试页面时计时暂停（最多计入 20 秒），回来后继续计时。',
     adaptive: 'Verbal 与 Quant 的第二部分难度由第一部分的答对题数决定（分段自适应）。',
     countUp: '本次为不限时练习：计时器从零正计时，不会自动提交。',
     noAutoCommit: '本次时间到后不会自动提交，但超时后的作答不会被保存。',
@@ -198,6 +200,7 @@ export const examCopy = {
     reviewPrev: '上一题',
     reviewNext: '下一题',
     reviewClose: '关闭',
+    withheldInExam: '这道题也在你正在进行的考试中，交完那一部分后即可查看标准答案与解析。',
     sectionHeading: (name: string) => name,
   },
 

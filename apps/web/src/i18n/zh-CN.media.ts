@@ -31,6 +31,8 @@ export const mediaCopy = {
     notFoundBody: '视频可能已经下线，或者链接有误。',
     limitTitle: '该视频需要更高的会员身份',
     limitBody: (role: string) => `开通${role}后即可观看。`,
+    inExamTitle: '交卷后再来看这段讲解',
+    inExamBody: '视频讲解的题目在你正在进行的考试中，提交那一部分后即可观看。',
     failedTitle: '视频暂时无法加载',
     failedBody: '请检查网络后重试。',
     retry: '重试',

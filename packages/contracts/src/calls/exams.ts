@@ -132,6 +132,11 @@ export const questionResultSchema = z.object({
   avg_time_seconds: z.number().nullable(),
   /** Share of all learners' answers that were right, 0–100; null before anyone answered. */
   percent_correct: z.number().nullable(),
+  /**
+   * Why the question's `standard_answer` and `analysis` are null (decision 013): `public_only`, a locked question
+   * beyond this learner's tier; `in_exam`, the question is in an exam they are taking now. Null when both are sent.
+   */
+  withheld: z.enum(['public_only', 'in_exam']).nullable(),
 });
 export type QuestionResult = z.infer<typeof questionResultSchema>;
 
@@ -318,7 +323,7 @@ export const examCalls = {
   heartbeat: defineCall({
     path: '/api/exam/heartbeat',
     auth: 'user',
-    summary: 'The learner is on the exam screen: the server adds the time since the last beat (capped) and may auto-submit',
+    summary: 'The learner is on the exam screen: the server brings the section clock up to now (timed: since the section opened; count-up: since the last beat, capped) and may auto-submit',
     request: z.strictObject({ ...examRef, ...at }),
     response: clockSchema,
   }),

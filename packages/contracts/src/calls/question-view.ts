@@ -84,3 +84,15 @@ export const answerSchema = z.strictObject({
   essay: str(12_000).default(''),
 });
 export type Answer = z.infer<typeof answerSchema>;
+
+/** What a word card (input kind Word) answers: whether the learner knows the word. */
+export const WORD_ANSWERS = ['know', 'unknown'] as const;
+
+/** The answer shape a Word question takes: at most one of WORD_ANSWERS in `selects`, every other field empty. */
+export const wordAnswerSchema = z.strictObject({
+  selects: z.array(z.enum(WORD_ANSWERS)).max(1),
+  multi_selects: z.array(str(8)).max(0),
+  text: z.literal(''),
+  text2: z.literal(''),
+  essay: z.literal(''),
+});

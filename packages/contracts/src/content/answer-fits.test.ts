@@ -26,6 +26,16 @@ describe('answerFits', () => {
     expect(answerFits('SixChooseTwo', a({ selects: ['A'] }))).toBe(false);
     expect(answerFits('SelectSentence', a({ selects: ['3'] }))).toBe(true);
     expect(answerFits('SelectSentence', a({ selects: ['A'] }))).toBe(false);
+    expect(answerFits('SelectSentence', a({ selects: ['03'] }))).toBe(false);
+  });
+
+  it("a sentence index must name one of the passage's sentences", () => {
+    expect(answerFits('SelectSentence', a({ selects: ['0'] }), null, 6)).toBe(true);
+    expect(answerFits('SelectSentence', a({ selects: ['5'] }), null, 6)).toBe(true);
+    expect(answerFits('SelectSentence', a({ selects: ['6'] }), null, 6)).toBe(false);
+    expect(answerFits('SelectSentence', a({ selects: ['999'] }), null, 6)).toBe(false);
+    expect(answerFits('SelectSentence', a({ selects: ['0'] }), null, 0)).toBe(false);
+    expect(answerFits('SelectSentence', a({ selects: [] }), null, 6)).toBe(true);
   });
 
   it('entries take numbers only, essays text only', () => {
@@ -36,6 +46,14 @@ describe('answerFits', () => {
     expect(answerFits('Fraction', a({ text: 'x', text2: '2' }))).toBe(false);
     expect(answerFits('Essay', a({ essay: 'Some words.' }))).toBe(true);
     expect(answerFits('Essay', a({ essay: 'Some words.', selects: ['A'] }))).toBe(false);
-    expect(answerFits('Word', a({ selects: ['A'], text: 'abate' }))).toBe(true);
+  });
+
+  it('word cards answer know or unknown, nothing else', () => {
+    expect(answerFits('Word', a({ selects: ['know'] }))).toBe(true);
+    expect(answerFits('Word', a({ selects: ['unknown'] }))).toBe(true);
+    expect(answerFits('Word', a({}))).toBe(true);
+    for (const v of [{ selects: ['A'] }, { selects: ['know', 'unknown'] }, { selects: ['know'], text: 'abate' }, { text: 'abate' }, { selects: [''] }, { multi_selects: ['A'] }, { essay: 'x' }]) {
+      expect(answerFits('Word', a(v)), JSON.stringify(v)).toBe(false);
+    }
   });
 });

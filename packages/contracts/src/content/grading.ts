@@ -1,14 +1,43 @@
-import type { Answer } from '../calls/question-view.js';
+import { wordAnswerSchema, type Answer } from '../calls/question-view.js';
 import type { ContentQuestion } from './question.js';
 
 type Gradable = Pick<ContentQuestion, 'input_method' | 'standard_answer'>;
 
-/** Parses a numeric entry the way the test reads it: optional sign, digits, one decimal point, thousands commas allowed. */
-export function parseNumericEntry(raw: string): number | null {
+/** A decimal exactly: `units` / 10^`scale` ("-1.25" is -125 / 10^2). */
+export interface Decimal {
+  units: bigint;
+  scale: number;
+}
+
+/**
+ * Parses a numeric entry the way the test reads it — optional sign, digits, one decimal point, thousands commas
+ * allowed — exactly: an entry may hold more digits than a double keeps, and grading must not round them away.
+ */
+export function parseDecimal(raw: string): Decimal | null {
   const s = raw.trim().replace(/,(?=\d{3}(\D|$))/g, '');
-  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
+  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(s);
+  if (!m || !/\d/.test(s)) return null;
+  const [, sign, whole = '', fraction = ''] = m;
+  const units = BigInt(`${whole}${fraction}` || '0');
+  return { units: sign ? -units : units, scale: fraction.length };
+}
+
+/** The entry as a number, for display and sorting; grading compares `parseDecimal`'s exact values. */
+export function parseNumericEntry(raw: string): number | null {
+  const d = parseDecimal(raw);
+  return d ? Number(`${d.units}e-${d.scale}`) : null;
+}
+
+const TEN = 10n;
+/** Two decimals are equal: their units compared at a common scale. */
+const sameDecimal = (a: Decimal, b: Decimal) => a.units * TEN ** BigInt(b.scale) === b.units * TEN ** BigInt(a.scale);
+
+/** An entry that is a whole number, as a bigint ("4.0" is 4); null otherwise. */
+function wholeEntry(raw: string): bigint | null {
+  const d = parseDecimal(raw);
+  if (!d) return null;
+  const unit = TEN ** BigInt(d.scale);
+  return d.units % unit === 0n ? d.units / unit : null;
 }
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('|') === [...b].sort().join('|');
@@ -16,7 +45,8 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].so
 /**
  * Whether an answer is fully right. No partial credit (GRE rules): every blank of a text completion, both words of a
  * sentence equivalence, every choice of a multi-select. Numeric entry accepts any equal value ("48" = "48.0");
- * fractions accept any equivalent fraction (they need not be reduced), never a zero denominator.
+ * fractions accept any equivalent fraction of whole numbers (they need not be reduced), never a zero denominator.
+ * Both compare exactly, in integers of any size: no tolerance, so "1.2500000000000000001" is not 1.25.
  */
 export function isCorrect(q: Gradable, a: Answer): boolean {
   const sa = q.standard_answer;
@@ -31,14 +61,14 @@ export function isCorrect(q: Gradable, a: Answer): boolean {
     case 'SixChooseTwo':
       return sameSet(a.multi_selects, sa.multi_selects);
     case 'TextFill': {
-      const given = parseNumericEntry(a.text);
-      const want = parseNumericEntry(sa.text);
-      return given !== null && want !== null && Math.abs(given - want) < 1e-9;
+      const given = parseDecimal(a.text);
+      const want = parseDecimal(sa.text);
+      return given !== null && want !== null && sameDecimal(given, want);
     }
     case 'Fraction': {
-      const [n, d] = [parseNumericEntry(a.text), parseNumericEntry(a.text2)];
-      const [wn, wd] = [Number(sa.text), Number(sa.text2)];
-      if (n === null || d === null || d === 0 || !Number.isInteger(n) || !Number.isInteger(d)) return false;
+      const [n, d, wn, wd] = [a.text, a.text2, sa.text, sa.text2].map(wholeEntry);
+      if (n == null || d == null || wn == null || wd == null || d === 0n || wd === 0n) return false;
+      // n/d = wn/wd exactly when the cross products agree (both denominators are non-zero).
       return n * wd === wn * d;
     }
     case 'Essay':
@@ -60,7 +90,7 @@ export function isAnswered(kind: Gradable['input_method']['kind'], a: Answer): b
     case 'Essay':
       return a.essay.trim() !== '';
     case 'Word':
-      return a.selects.length > 0 || a.text.trim() !== '';
+      return a.selects.some((s) => s !== '');
     default:
       return a.selects.some((s) => s !== '');
   }
@@ -72,16 +102,17 @@ type AnswerField = 'selects' | 'multi_selects' | 'text' | 'text2' | 'essay';
 /** What a numeric or fraction entry box may hold while the learner types: digits, sign, point, commas, spaces. */
 const ENTRY_CHARS = /^[-+0-9., ]*$/;
 /** A SelectSentence answer names a sentence by its 0-based index. */
-const SENTENCE_INDEX = /^\d{1,3}$/;
+const SENTENCE_INDEX = /^(0|[1-9]\d{0,2})$/;
 const OPTION_KEY = /^[A-I]$/;
 
 /**
  * Whether an answer has the shape its input kind takes (the exam refuses anything else as invalid_input before
  * saving it): only the fields the kind uses are filled, box fills name at most one key per blank (an empty string is
- * a blank not filled yet), multi-selects name each key once. With the question's `option_groups` the keys must also
- * be options of the right column; without them any option-like key 'A'–'I' passes.
+ * a blank not filled yet), multi-selects name each key once, a word card answers know or unknown. With the
+ * question's `option_groups` the keys must also be options of the right column; without them any option-like key
+ * 'A'–'I' passes. With `sentences`, the passage's sentence count, a SelectSentence index must name one of them.
  */
-export function answerFits(kind: Gradable['input_method']['kind'], a: Answer, groups?: OptionGroups | null): boolean {
+export function answerFits(kind: Gradable['input_method']['kind'], a: Answer, groups?: OptionGroups | null, sentences?: number | null): boolean {
   const only = (...used: AnswerField[]) =>
     (['selects', 'multi_selects', 'text', 'text2', 'essay'] as const).every((f) => used.includes(f) || a[f].length === 0);
   const isOption = (column: number, key: string) =>
@@ -97,7 +128,11 @@ export function answerFits(kind: Gradable['input_method']['kind'], a: Answer, gr
     case 'ThreeBoxFill':
       return boxes(3);
     case 'SelectSentence':
-      return only('selects') && a.selects.length <= 1 && a.selects.every((k) => k === '' || SENTENCE_INDEX.test(k));
+      return (
+        only('selects') &&
+        a.selects.length <= 1 &&
+        a.selects.every((k) => k === '' || (SENTENCE_INDEX.test(k) && (sentences == null || Number(k) < sentences)))
+      );
     case 'MultiSelect':
     case 'SixChooseTwo':
       return only('multi_selects') && new Set(a.multi_selects).size === a.multi_selects.length && a.multi_selects.every((k) => isOption(0, k));
@@ -108,6 +143,6 @@ export function answerFits(kind: Gradable['input_method']['kind'], a: Answer, gr
     case 'Essay':
       return only('essay');
     case 'Word':
-      return only('selects', 'text') && a.selects.length <= 1;
+      return wordAnswerSchema.safeParse(a).success;
   }
 }

@@ -24,7 +24,11 @@ export const SIMULATE_AREAS: Record<SimulateKind, readonly ('issue' | 'verbal' |
   issue: ['issue'],
 };
 
-/** How far a heartbeat may move the clock: a closed tab or a sleeping laptop does not eat the learner's time. */
+/**
+ * How far one call may move the on-screen clock — an untimed (count-up) section's time and the time per question — so
+ * a closed tab or a sleeping laptop costs at most this there. A timed section runs on the wall clock from when it
+ * opened, closed tab or not, as in the real test (decision 015).
+ */
 export const HEARTBEAT_MAX_GAP_SECONDS = 20;
 /** How often the exam screen beats. */
 export const HEARTBEAT_INTERVAL_SECONDS = 10;

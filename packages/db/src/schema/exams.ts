@@ -5,7 +5,8 @@ import { users } from './users.js';
 /**
  * An exam (spec §3 Exam): a book practised, a big-bank filter or a simulated GRE. `revision` is bumped by every change;
  * a change call must name the revision it saw, so a replayed or stale call changes nothing. `last_beat_at` is when the
- * clock was last advanced: time counts only while the learner is on the exam screen (heartbeats, capped gaps).
+ * on-screen clock was last advanced (heartbeats, capped gaps): it is the clock of untimed sections and of the time per
+ * question; a timed section runs on wall time from its `started_at` (decision 015).
  */
 export const exams = pgTable(
   'exams',
@@ -56,6 +57,11 @@ export const examSections = pgTable(
     difficulty: text('difficulty'),
     timeLimitSeconds: integer('time_limit_seconds').notNull(),
     usedTimeSeconds: integer('used_time_seconds').notNull().default(0),
+    /**
+     * When the section opened (start, or the previous section's submission); null until then. A timed section's time
+     * is now() − this, closed tab or not (decision 015).
+     */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     questionCount: smallint('question_count').notNull(),
     finished: boolean('finished').notNull().default(false),
     result: jsonb('result'),

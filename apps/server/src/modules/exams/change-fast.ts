@@ -2,7 +2,7 @@ import type { Answer } from '@gre/contracts';
 import type { Database } from '@gre/db';
 import { Batcher } from '../../lib/batcher.js';
 import { rawQuery } from '../../lib/raw-query.js';
-import { beatSql, pastGraceSql } from './clock.js';
+import { beatSql, pastGraceSql, sinceStartSql, tickSql } from './clock.js';
 
 /**
  * The common case of answer, flag and move as ONE autocommit statement (decision 009), shared by the changes that
@@ -31,8 +31,10 @@ export type FastAction =
   | { kind: 'move' };
 
 const b = beatSql('e.elapsed');
+/** The section's clock (decision 015), the same rule as `tick()` in the transaction. */
+const k = tickSql('c.lim', 'c.used', 'c.since', 'c.add');
 const isTarget = 'i.position = ex.position';
-const itemAt = 'i.exam_id = b.id and i.section_index = b.section and i.position = b.position';
+const itemAt = 'i.exam_id = c.id and i.section_index = c.section and i.position = c.position';
 
 /** Per action: how the named item changes, what else the exam row takes, and the item check. */
 const ACTIONS = {
@@ -41,7 +43,8 @@ const ACTIONS = {
     answered_at = case when ${isTarget} then now() else i.answered_at end,
     state = case when ${isTarget} then ex.state else i.state end`,
     cursor: '',
-    item: `exam_items i join questions q on q.id = i.question_id where ${itemAt} and q.updated_at = b.stamp`,
+    item: `exam_items i join questions q on q.id = i.question_id left join passages p on p.id = q.passage_id
+      where ${itemAt} and greatest(q.updated_at, p.updated_at) = c.stamp`,
   },
   flag: {
     sets: `flagged = case when ${isTarget} then ex.flagged else i.flagged end`,
@@ -67,13 +70,16 @@ function changeSql(kind: FastAction['kind']): string {
   from r join exams x on x.id = r.id and x.user_id = r.user_id and x.status <> 'Close'
 ), b as (
   select e.*, ${b.add} as add, ${b.toNow} as to_now from e
-), t as (
-  select b.*, s.time_limit_seconds as lim, s.used_time_seconds as used, (b.add > 0 and b.cursor_section = s.index) as at_cursor
+), c as (
+  select b.*, s.time_limit_seconds as lim, s.used_time_seconds as used, s.finished, ${sinceStartSql('s')} as since
   from b join exam_sections s on s.exam_id = b.id and s.index = b.section
-  where b.status not in ('NotStart', 'Finished') and b.current = b.revision and not s.finished
-    and not exists (select 1 from exam_sections x where x.exam_id = b.id and x.index < b.section and not x.finished)
+), t as (
+  select c.*, ${k.used} as next_used, ${k.itemAdd} as item_add, (${k.itemAdd} > 0 and c.cursor_section = c.section) as at_cursor
+  from c
+  where c.status not in ('NotStart', 'Finished') and c.current = c.revision and not c.finished
+    and not exists (select 1 from exam_sections x where x.exam_id = c.id and x.index < c.section and not x.finished)
     and exists (select 1 from ${a.item})
-    and not ${pastGraceSql('s.time_limit_seconds', 's.used_time_seconds + b.add')}
+    and not ${pastGraceSql('c.lim', k.run)}
 ), ex as (
   update exams x set revision = x.revision + 1, updated_at = now(),
     last_beat_at = case when t.to_now then now() else x.last_beat_at + make_interval(secs => t.add) end${a.cursor}
@@ -81,16 +87,17 @@ function changeSql(kind: FastAction['kind']): string {
   returning x.revision as next_revision, t.*
 ), items as (
   update exam_items i set
-    used_time_seconds = i.used_time_seconds + case when ex.at_cursor and i.position = ex.cursor_question then ex.add else 0 end,
+    used_time_seconds = i.used_time_seconds + case when ex.at_cursor and i.position = ex.cursor_question then ex.item_add else 0 end,
     ${a.sets}
   from ex
   where i.exam_id = ex.id and i.section_index = ex.section
     and i.position in (ex.position, case when ex.at_cursor then ex.cursor_question else ex.position end)
 ), sec as (
-  update exam_sections x set used_time_seconds = x.used_time_seconds + ex.add
-  from ex where x.exam_id = ex.id and x.index = ex.section and ex.add > 0
+  update exam_sections x set used_time_seconds = ex.next_used,
+    started_at = coalesce(x.started_at, now() - make_interval(secs => ex.used))
+  from ex where x.exam_id = ex.id and x.index = ex.section and (ex.next_used <> ex.used or x.started_at is null)
 )
-select id::float8 as id, next_revision as revision, status, section as index, lim, used + add as used from ex`;
+select id::float8 as id, next_revision as revision, status, section as index, lim, next_used as used from ex`;
 }
 
 const STATEMENTS = { answer: changeSql('answer'), flag: changeSql('flag'), move: changeSql('move') };

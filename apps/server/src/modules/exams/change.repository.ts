@@ -1,7 +1,7 @@
-import type { Answer, ContentQuestion } from '@gre/contracts';
+import { passageSentences, type Answer, type ContentQuestion } from '@gre/contracts';
 import type { Db } from '@gre/db';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Beat } from './clock.js';
+import { sinceStartSql, tickSql, type Tick } from './clock.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -27,12 +27,17 @@ export interface LockedExam {
     part: number;
     timeLimit: number;
     used: number;
+    /** Seconds since the section opened (`sinceStartSql`). */
+    sinceStart: number;
     finished: boolean;
     itemCount: number;
   } | null;
-  /** The question the call names; null when there is none there. */
-  /** `groups`: the question's option columns, null when its input kind no longer matches the copy on the item. */
-  item: { state: string; inputKind: string; groups: ContentQuestion['input_method']['option_groups'] | null } | null;
+  /**
+   * The question the call names; null when there is none there. `groups`: the question's option columns, null when
+   * its input kind no longer matches the copy on the item; `sentences`: its passage's sentence count, for a
+   * SelectSentence item (null otherwise).
+   */
+  item: { state: string; inputKind: string; groups: ContentQuestion['input_method']['option_groups'] | null; sentences: number | null } | null;
 }
 
 interface LockRow extends Record<string, unknown> {
@@ -52,12 +57,14 @@ interface LockRow extends Record<string, unknown> {
   part: number | null;
   time_limit_seconds: number | null;
   used_time_seconds: number | null;
+  since_start: number | null;
   finished: boolean | null;
   item_count: number | null;
   item_state: string | null;
   input_kind: string | null;
   groups: unknown;
   q_kind: string | null;
+  passage: { text: string; sentences: string[] | null } | null;
 }
 
 /**
@@ -72,12 +79,15 @@ export async function lockExam(tx: Tx, id: number, userId: number, sectionIndex:
     select e.id::float8 as id, e.user_id::float8 as user_id, e.status, e.revision, e.cursor_section, e.cursor_question, e.is_auto_commit,
       e.template_id, e.name, extract(epoch from (now() - e.last_beat_at))::float8 as elapsed, ${open}::int as open_index,
       s.index::int as s_index, s.area, s.part::int as part, s.time_limit_seconds, s.used_time_seconds, s.finished,
+      ${sql.raw(sinceStartSql('s'))} as since_start,
       (select count(*) from exam_items c where c.exam_id = e.id and c.section_index = s.index)::int as item_count,
-      i.state as item_state, i.input_kind, q.input_method -> 'option_groups' as groups, q.input_method ->> 'kind' as q_kind
+      i.state as item_state, i.input_kind, q.input_method -> 'option_groups' as groups, q.input_method ->> 'kind' as q_kind,
+      case when i.input_kind = 'SelectSentence' then jsonb_build_object('text', coalesce(p.text, ''), 'sentences', p.sentences) end as passage
     from exams e
     left join exam_sections s on s.exam_id = e.id and s.index = ${sectionIndex === null ? open : sql`${sectionIndex}::int`}
     left join exam_items i on i.exam_id = e.id and i.section_index = s.index and i.position = ${position ?? -1}::int
     left join questions q on q.id = i.question_id
+    left join passages p on p.id = q.passage_id
     where e.id = ${id} and e.user_id = ${userId} and e.status <> 'Close'
     for update of e`);
   const r = res.rows[0];
@@ -103,10 +113,19 @@ export async function lockExam(tx: Tx, id: number, userId: number, sectionIndex:
             part: Number(r.part),
             timeLimit: Number(r.time_limit_seconds),
             used: Number(r.used_time_seconds),
+            sinceStart: Number(r.since_start),
             finished: r.finished === true,
             itemCount: Number(r.item_count),
           },
-    item: r.item_state === null ? null : { state: r.item_state, inputKind: r.input_kind!, groups: Array.isArray(r.groups) && r.q_kind === r.input_kind ? (r.groups as never) : null },
+    item:
+      r.item_state === null
+        ? null
+        : {
+            state: r.item_state,
+            inputKind: r.input_kind!,
+            groups: Array.isArray(r.groups) && r.q_kind === r.input_kind ? (r.groups as never) : null,
+            sentences: r.passage ? passageSentences({ text: r.passage.text, sentences: r.passage.sentences ?? undefined }).length : null,
+          },
   };
 }
 
@@ -144,9 +163,18 @@ export async function touchItems(tx: Tx, examId: number, t: ItemTouch): Promise<
   await tx.execute(sql`update exam_items set ${sql.join(sets, sql`, `)} where exam_id = ${examId} and (${isCursor} or ${isTarget})`);
 }
 
+/**
+ * A section's used seconds after a tick, from the row as it is when written. The tick was computed from lockExam's
+ * read, where only the exam row is re-read after waiting for its lock (READ COMMITTED): the section's figures may
+ * predate a racing call that committed first. So a timed section takes the larger of its stored time and the tick's
+ * wall-clock reading, never adding twice; an untimed one adds the beat, which comes from the (current) exam row.
+ */
+const usedAfter = (k: Tick) =>
+  sql`case when time_limit_seconds > 0 then greatest(used_time_seconds, ${k.used}::int) else used_time_seconds + ${k.sectionAdd}::int end`;
+
 export interface ExamSave {
-  beat: Beat;
-  /** The section the beat's seconds go to; null when none is open. */
+  tick: Tick;
+  /** The section the tick's seconds go to; null when none is open. */
   openIndex: number | null;
   /** Revision steps: 1 for a change, 0 for a plain heartbeat. */
   bump: 0 | 1;
@@ -163,20 +191,46 @@ export interface ExamSave {
  */
 export async function saveExam(tx: Tx, examId: number, s: ExamSave): Promise<number> {
   const sets: SQL[] = [sql`revision = revision + ${s.bump}::int`, sql`updated_at = now()`];
-  sets.push(s.beat.next === 'now' ? sql`last_beat_at = now()` : sql`last_beat_at = last_beat_at + make_interval(secs => ${s.beat.add}::int)`);
+  const b = s.tick.beat;
+  sets.push(b.next === 'now' ? sql`last_beat_at = now()` : sql`last_beat_at = last_beat_at + make_interval(secs => ${b.add}::int)`);
   if (s.cursor) sets.push(sql`cursor_section = ${s.cursor.section}::int`, sql`cursor_question = ${s.cursor.position}::int`);
   if (s.status) sets.push(sql`status = ${s.status}::text`);
   if (s.result !== undefined) sets.push(sql`result = ${JSON.stringify(s.result)}::jsonb`);
   if (s.finished) sets.push(sql`finished_at = now()`);
+  // A section opened before decision 015 gets the start its clock was read with (sinceStartSql), once.
+  const add = s.tick.sectionAdd;
   const addTime =
-    s.openIndex !== null && s.beat.add > 0
-      ? sql`with t as (update exam_sections set used_time_seconds = used_time_seconds + ${s.beat.add}::int where exam_id = ${examId} and index = ${s.openIndex}::int returning 1) `
+    s.openIndex !== null
+      ? sql`with t as (update exam_sections set used_time_seconds = ${usedAfter(s.tick)},
+          started_at = coalesce(started_at, now() - make_interval(secs => used_time_seconds))
+          where exam_id = ${examId} and index = ${s.openIndex}::int and (${add}::int > 0 or started_at is null) returning 1) `
       : sql``;
   const res = await tx.execute<{ revision: number }>(sql`${addTime}update exams set ${sql.join(sets, sql`, `)} where id = ${examId} returning revision`);
   return Number(res.rows[0]!.revision);
 }
 
-/** The beat's seconds on a section, apart from the exam row (submitting a section needs them in before it grades). */
-export async function addSectionTime(tx: Tx, examId: number, index: number, add: number): Promise<void> {
-  if (add > 0) await tx.execute(sql`update exam_sections set used_time_seconds = used_time_seconds + ${add}::int where exam_id = ${examId} and index = ${index}::int`);
+/** The tick's seconds on a section, apart from the exam row (submitting a section needs them in before it grades). */
+export async function addSectionTime(tx: Tx, examId: number, index: number, k: Tick): Promise<void> {
+  if (k.sectionAdd > 0) await tx.execute(sql`update exam_sections set used_time_seconds = ${usedAfter(k)} where exam_id = ${examId} and index = ${index}::int`);
+}
+
+/** A section opens (start, or the previous one submitted): its wall clock starts now (decision 015). */
+export async function startSectionClock(tx: Tx, examId: number, index: number): Promise<void> {
+  await tx.execute(sql`update exam_sections set started_at = now() where exam_id = ${examId} and index = ${index}::int`);
+}
+
+/**
+ * The open section of a learner's exam under way when its time is up and a heartbeat has something to do: submit it
+ * (auto-commit), or record it at its limit (manual). Null otherwise: one read, nothing locked.
+ */
+export async function sectionDue(db: Db, id: number, userId: number): Promise<number | null> {
+  const run = tickSql('s.time_limit_seconds', 's.used_time_seconds', sinceStartSql('s'), '0').run;
+  const res = await db.execute<{ index: number }>(sql`
+    select s.index::int as index from exams e join exam_sections s on s.exam_id = e.id
+    where e.id = ${id} and e.user_id = ${userId} and e.status in ('Start', 'PartCompleted') and not s.finished
+      and s.index = (select min(x.index) from exam_sections x where x.exam_id = e.id and not x.finished)
+      and s.time_limit_seconds > 0 and ${sql.raw(run)} >= s.time_limit_seconds
+      and (e.is_auto_commit or s.used_time_seconds < s.time_limit_seconds)`);
+  const r = res.rows[0];
+  return r ? Number(r.index) : null;
 }

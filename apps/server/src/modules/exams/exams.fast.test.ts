@@ -1,4 +1,4 @@
-import { ANSWER_GRACE_SECONDS, type Answer, type ExamView } from '@gre/contracts';
+import { ANSWER_GRACE_SECONDS, HEARTBEAT_MAX_GAP_SECONDS, type Answer, type ExamView } from '@gre/contracts';
 import { examItems, exams, examSections } from '@gre/db';
 import { asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -7,8 +7,8 @@ import type { TestApp } from '../../../test/test-app.js';
 import type { Actor } from '../../lib/authorize.js';
 import { AppError } from '../../lib/app-error.js';
 import { MAX_BATCHES, writeChange } from './change-fast.js';
-import { beat, beatSql } from './clock.js';
-import { answerKeys, createAndGet, examTestApp, learner, rewindBeat, rightAnswer, wrongAnswer, type Learner } from './exams.fixtures.js';
+import { beat, beatSql, sinceStartSql, tick, tickSql } from './clock.js';
+import { answerKeys, createAndGet, examTestApp, learner, passTime, rightAnswer, wrongAnswer, type Learner } from './exams.fixtures.js';
 import { answerInTransaction, flagInTransaction, moveInTransaction } from './exams.service.js';
 import { rawQuery } from '../../lib/raw-query.js';
 import { SectionCache, sectionItems } from './section-cache.js';
@@ -68,6 +68,11 @@ async function beatAgo(id: number, seconds: number) {
   await db().execute(sql`update exams set last_beat_at = now() - make_interval(secs => ${seconds}::float8) where id = ${id}`);
 }
 
+/** Puts the start of the open section `seconds` before now, the same on both exams of a comparison. */
+async function openedAgo(id: number, seconds: number) {
+  await db().execute(sql`update exam_sections set started_at = now() - make_interval(secs => ${seconds}::float8) where exam_id = ${id} and started_at is not null and not finished`);
+}
+
 describe('the beat in SQL', () => {
   it('adds and moves exactly as beat() does', async () => {
     const b = beatSql('x.elapsed');
@@ -79,6 +84,46 @@ describe('the beat in SQL', () => {
         lateral (select (case when jsonb_typeof(v.j) = 'null' then null else (v.j)::text::float8 end) as elapsed) x order by v.n`),
     );
     expect(res.rows.map((r) => [Number(r.add), r.to_now])).toEqual(values.map((v) => [beat(v).add, beat(v).next === 'now']));
+  });
+
+  it('ticks exactly as tick() does: timed on the wall clock, count-up on the capped beat', async () => {
+    const limits = [0, 1, 90, 1380];
+    const edge = (limit: number) => [-3.5, 0, 0.2, limit - 1.5, limit - 0.01, limit, limit + 0.99, limit + ANSWER_GRACE_SECONDS + 0.5, limit + 3600];
+    const cases = [
+      ...limits.flatMap((limit) => edge(limit).flatMap((since) => [0, Math.max(0, limit - 1), limit + 40].map((used) => ({ limit, used, since, beat: since })))),
+      ...fc.sample(
+        fc.record({
+          limit: fc.constantFrom(...limits, 2, 60),
+          used: fc.integer({ min: 0, max: 2000 }),
+          since: fc.double({ min: -100, max: 5000, noNaN: true }).filter((v) => v === 0 || Math.abs(v) > 1e-300),
+          beat: fc.option(fc.double({ min: -5, max: 3 * HEARTBEAT_MAX_GAP_SECONDS, noNaN: true }).filter((v) => v === 0 || Math.abs(v) > 1e-300)),
+        }),
+        300,
+      ),
+    ];
+    const k = tickSql('x.lim', 'x.used', 'x.since', beatSql('x.beat').add);
+    const rows = JSON.stringify(cases.map((c, n) => ({ n, lim: c.limit, used: c.used, since: c.since, beat: c.beat })));
+    const res = await db().execute<{ used: number; item: number; run: number }>(
+      sql.raw(`select ${k.used} as used, ${k.itemAdd} as item, ${k.run} as run
+        from jsonb_to_recordset('${rows}'::jsonb) as x(n int, lim int, used int, since float8, beat float8) order by x.n`),
+    );
+    expect(res.rows.map((r) => [Number(r.used), Number(r.item), Number(r.run)])).toEqual(
+      cases.map((c) => {
+        const want = tick(c.limit, c.used, c.since, c.beat);
+        return [want.used, want.itemAdd, want.run];
+      }),
+    );
+  });
+
+  it('reads the seconds since a section opened, and since its used seconds ago when it has no start', async () => {
+    const { exam } = await started(vip);
+    await db().execute(sql`update exam_sections set started_at = now() - interval '42.25 seconds', used_time_seconds = 7 where exam_id = ${exam.id}`);
+    const since = async () => (await db().execute<{ s: number }>(sql.raw(`select ${sinceStartSql('s')} as s from exam_sections s where exam_id = ${exam.id}`))).rows[0]!.s;
+    // Two statements apart: now() moved on a little in between.
+    expect(await since()).toBeGreaterThanOrEqual(42.25);
+    expect(await since()).toBeLessThan(43);
+    await db().execute(sql`update exam_sections set started_at = null where exam_id = ${exam.id}`);
+    expect(await since()).toBe(7);
   });
 });
 
@@ -167,7 +212,7 @@ describe('answer, flag and move in one statement', () => {
 
   it('racing changes and heartbeats count the seconds since the last beat once', async () => {
     const { exam, rev } = await started(vip);
-    await rewindBeat(db(), exam.id, 7);
+    await passTime(db(), exam.id, 7);
     const calls = await Promise.all([vip.heartbeat(exam.id, 0), vip.answer(exam.id, rev, 0, 0, {}), vip.heartbeat(exam.id, 0), vip.flag(exam.id, rev, 0, 1, true), vip.move(exam.id, rev, 0, 2)]);
     expect(calls.filter((r) => r.ok)).toHaveLength(3);
     const after = await rows(exam.id);
@@ -177,7 +222,8 @@ describe('answer, flag and move in one statement', () => {
 
   // Two identical exams take the same steps: one through the service (one statement when it can), the other through
   // the transaction only. The one statement must write exactly when the transaction accepts, and the rows must stay
-  // the same: answers, flags, states, item and section seconds, cursor, revision, status, the last beat.
+  // the same: answers, flags, states, item and section seconds, cursor, revision, status, the last beat. Both clocks
+  // are set alike before every step: the last beat, and the open section's start.
   it('writes exactly what the transaction accepts and leaves the same rows', { timeout: 180_000 }, async () => {
     const l = await learner(t, { roleKind: 'SVIP' });
     const actor = { user: { id: l.userId } } as Actor;
@@ -188,7 +234,12 @@ describe('answer, flag and move in one statement', () => {
     // Beats ending in .7 s: the whole seconds are unambiguous and the two exams' last beats round alike.
     const step = fc.record({
       beat: fc.integer({ min: -2, max: 25 }).map((s) => s + 0.7),
-      // `late`: an answer with the section's clock just inside the grace, so the beat may carry it past.
+      // The section opened this long ago (0.7 s past whole seconds too): well inside the limit, or about its end.
+      opened: fc.oneof(
+        { arbitrary: fc.integer({ min: 0, max: 60 }).map((s) => s + 0.7), weight: 3 },
+        { arbitrary: fc.integer({ min: -3, max: ANSWER_GRACE_SECONDS + 2 }).map((s) => limit + s + 0.7), weight: 2 },
+      ),
+      // `late`: an answer with the section's used time just inside the grace (a row from before decision 015).
       kind: fc.constantFrom('answer', 'answer', 'answer', 'flag', 'move', 'move', 'late'),
       q: fc.oneof({ arbitrary: fc.integer({ min: 0, max: 5 }), weight: 9 }, { arbitrary: fc.integer({ min: 6, max: 30 }), weight: 1 }),
       how: fc.constantFrom('right', 'wrong', 'clear', 'bad'),
@@ -204,6 +255,7 @@ describe('answer, flag and move in one statement', () => {
           for (const [n, exam] of pair.entries()) {
             const rev = (await rows(exam.id)).exam.revision - (s.stale ? 1 : 0);
             await beatAgo(exam.id, s.beat);
+            await openedAgo(exam.id, s.opened);
             if (s.kind === 'late') await db().update(examSections).set({ usedTimeSeconds: limit + ANSWER_GRACE_SECONDS - 1 }).where(eq(examSections.examId, exam.id));
             const key = keys.get(ids[s.q] ?? '');
             const answer = !key || s.how === 'clear' ? blank : s.how === 'right' ? rightAnswer(key) : s.how === 'wrong' ? wrongAnswer(key) : { ...blank, essay: 'not a choice' };

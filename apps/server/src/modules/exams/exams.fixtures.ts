@@ -111,9 +111,14 @@ export function wrongAnswer(k: Key): Answer {
   }
 }
 
-/** Rewinds an exam's last beat, as if the learner had spent `seconds` on the screen since. */
-export async function rewindBeat(db: Db, examId: number, seconds: number): Promise<void> {
-  await db.execute(sql`update exams set last_beat_at = last_beat_at - make_interval(secs => ${seconds}::int) where id = ${examId}`);
+/**
+ * Lets `seconds` pass on an exam's clocks without a call: its last beat and the start of its open section move back.
+ * Both clocks read the database's now(), so this is how tests move time, for the SQL and the TypeScript paths alike.
+ */
+export async function passTime(db: Db, examId: number, seconds: number): Promise<void> {
+  const back = sql`make_interval(secs => ${seconds}::float8)`;
+  await db.execute(sql`update exams set last_beat_at = last_beat_at - ${back} where id = ${examId}`);
+  await db.execute(sql`update exam_sections set started_at = started_at - ${back} where exam_id = ${examId} and not finished`);
 }
 
 /** Sets a section's used time directly (time-up tests). */

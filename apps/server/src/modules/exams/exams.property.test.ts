@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.js';
-import { answerKeys, examTestApp, learner, rewindBeat, rightAnswer, setUsed, wrongAnswer, type Learner } from './exams.fixtures.js';
+import { answerKeys, examTestApp, learner, passTime, rightAnswer, wrongAnswer, type Learner } from './exams.fixtures.js';
 
 /**
  * Random sequences of calls against one simulation (verbal: section 1 of 12, then an adaptive section 2 of 15):
@@ -115,12 +115,13 @@ describe('exam transitions', () => {
               res = await l.finish(id, rev, a.section);
               break;
             case 'beat':
-              if (before.exam.lastBeatAt) await rewindBeat(t.deps.database.db, id, a.seconds);
+              if (before.exam.lastBeatAt) await passTime(t.deps.database.db, id, a.seconds);
               res = await l.heartbeat(id, a.section);
               break;
             case 'timeout': {
               const open = before.sections.find((s) => !s.finished);
-              if (open) await setUsed(t.deps.database.db, id, open.index, open.timeLimitSeconds + 10);
+              // The section's time runs out with no call, as a closed tab would let it.
+              if (open) await passTime(t.deps.database.db, id, open.timeLimitSeconds + 10);
               res = { ok: true, err: null, data: null };
               break;
             }

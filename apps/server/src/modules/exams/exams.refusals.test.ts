@@ -1,7 +1,9 @@
-import { ANSWER_GRACE_SECONDS, HEARTBEAT_MAX_GAP_SECONDS, type ExamView } from '@gre/contracts';
+import { ANSWER_GRACE_SECONDS, HEARTBEAT_MAX_GAP_SECONDS, type Answer, type ExamView } from '@gre/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.js';
-import { answerKeys, createAndGet, examTestApp, learner, rewindBeat, rightAnswer, setUsed, type Learner } from './exams.fixtures.js';
+import type { Actor } from '../../lib/authorize.js';
+import { answerKeys, createAndGet, examTestApp, learner, passTime, rightAnswer, setUsed, type Learner } from './exams.fixtures.js';
+import { answerInTransaction } from './exams.service.js';
 
 let t: TestApp;
 let vip: Learner;
@@ -14,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.deps.database.db;
+const blank: Answer = { selects: [], multi_selects: [], text: '', text2: '', essay: '' };
 
 /** A started practice exam over the first questions of a book with several input kinds. */
 async function started(l: Learner, opts: { is_auto_commit?: boolean; book_id?: string } = {}): Promise<{ exam: ExamView; rev: number }> {
@@ -67,6 +70,23 @@ describe('answers of the wrong shape', () => {
     const cleared = await vip.answer(exam.id, ok.data.revision, 0, two, {});
     expect((await vip.get(exam.id)).data.sections[0]!.items[two]!.action).toMatchObject({ state: 'NotAnswered', answer: { selects: [] } });
     expect(cleared.data.revision).toBe(rev + 2);
+  });
+
+  it("a sentence index past the passage's sentences is invalid_input and saves nothing, on both paths", async () => {
+    const l = await learner(t, { roleKind: 'SVIP' });
+    const exam = await createAndGet(l, { source: 'filter', filter: { category: 2, kind: 'rc_select' }, count: 1, pick_first: true });
+    const question = exam.sections[0]!.items[0]!.question;
+    expect(question.input_method.kind).toBe('SelectSentence');
+    const n = question.passage!.sentences.length;
+    const rev = (await l.start(exam.id, 0)).data.revision;
+    const before = await snapshot(l, exam.id);
+    for (const index of [String(n), '999']) {
+      expect((await l.answer(exam.id, rev, 0, 0, { selects: [index] })).err?.kind).toBe('invalid_input');
+      const direct = answerInTransaction(t.deps, { user: { id: l.userId } } as Actor, { id: exam.id, revision: rev, section_index: 0, question_index: 0, answer: { ...blank, selects: [index] } });
+      await expect(direct).rejects.toMatchObject({ kind: 'invalid_input' });
+    }
+    expect(await snapshot(l, exam.id)).toEqual(before);
+    expect((await l.answer(exam.id, rev, 0, 0, { selects: [String(n - 1)] })).err).toBeNull();
   });
 
   it('numeric and fraction entries take numbers only, essays only text', async () => {
@@ -173,18 +193,19 @@ describe('ownership, status and revisions', () => {
 });
 
 describe('the server clock', () => {
-  it('adds the seconds since the last beat to the section and the question at the cursor, capped', async () => {
-    const { exam } = await started(vip);
-    await rewindBeat(db(), exam.id, 7);
+  // Count-up practice only: a timed section runs on the wall clock (exams.clock.test.ts).
+  it('count-up practice adds the seconds since the last beat to the section and the question at the cursor, capped', async () => {
+    const exam = await createAndGet(vip, { source: 'book', book_id: 'b-pick-filling-medium-1', enable_count_up: true });
+    const rev = (await vip.start(exam.id, 0)).data.revision;
+    await passTime(db(), exam.id, 7);
     expect((await vip.heartbeat(exam.id, 0)).data).toMatchObject({ section_index: 0, used_time_seconds: 7, auto_committed: false });
-    await rewindBeat(db(), exam.id, 3600);
+    await passTime(db(), exam.id, 3600);
     const capped = (await vip.heartbeat(exam.id, 0)).data;
-    expect(capped.used_time_seconds).toBe(7 + HEARTBEAT_MAX_GAP_SECONDS);
-    expect(capped.remaining_seconds).toBe(exam.sections[0]!.time_limit_seconds - capped.used_time_seconds);
+    expect(capped).toMatchObject({ used_time_seconds: 7 + HEARTBEAT_MAX_GAP_SECONDS, remaining_seconds: null });
     const v = (await vip.get(exam.id)).data;
     expect(v.sections[0]!.action.used_time_seconds).toBe(27);
     expect(v.sections[0]!.items[0]!.action.used_time_seconds).toBe(27);
-    expect(v.revision).toBe(exam.revision);
+    expect(v.revision).toBe(rev);
   });
 
   it('a manual exam refuses changes past the grace and changes nothing; finish_section still submits', async () => {

@@ -2,14 +2,18 @@ import { examCalls } from '@gre/contracts';
 import { authorize } from '../../lib/authorize.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
 import { createExam } from './create.js';
-import { answerQuestion, finishSection, flagQuestion, heartbeat, moveCursor, startExam } from './exams.service.js';
+import { answerQuestion, finishSection, flagQuestion, heartbeat, moveCursor, settleClock, startExam } from './exams.service.js';
 import { bookReport, deleteExam, listRecord, simulateList } from './records.service.js';
 import { examResult, getExam } from './view.js';
 
 /** Exams: create from a book, a filter or a mock; take them (server clock, revisions); results, record and reports. */
 export const examsModule: Module = (app, deps) => {
   registerCall(app, examCalls.create, async ({ actor, body }) => createExam(deps, authorize(actor), body));
-  registerCall(app, examCalls.get, async ({ actor, body }) => getExam(deps, authorize(actor), body.id));
+  registerCall(app, examCalls.get, async ({ actor, body }) => {
+    const learner = authorize(actor);
+    await settleClock(deps, learner, body.id);
+    return getExam(deps, learner, body.id);
+  });
   registerCall(app, examCalls.start, async ({ actor, body }) => startExam(deps, authorize(actor), body));
   registerCall(app, examCalls.heartbeat, async ({ actor, body }) => heartbeat(deps, authorize(actor), body));
   registerCall(app, examCalls.move, async ({ actor, body }) => moveCursor(deps, authorize(actor), body));

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { addSectionTime, lockExam, saveExam, touchItems, type LockedExam, type Tx } from './change.repository.js';
+import { addSectionTime, lockExam, saveExam, sectionDue, startSectionClock, touchItems, type LockedExam, type Tx } from './change.repository.js';
 import { writeChange, type FastAction } from './change-fast.js';
-import { beat, clockOf, pastGrace, timeIsUp, type Beat } from './clock.js';
+import { clockOf, pastGrace, tick, timeIsUp, type Tick } from './clock.js';
 import { submitSection } from './grading/finish.js';
 import { sectionCacheOf, sectionItems, type CachedItem } from './section-cache.js';
 
@@ -17,7 +17,8 @@ import { sectionCacheOf, sectionItems, type CachedItem } from './section-cache.j
  * the revision it saw: a replayed or stale call is refused as stale_revision before anything is written, and a
  * successful one bumps the revision. Refusals come in a fixed order: not_found (not this learner's, or Close) →
  * exam_finished → stale_revision → not started → the section (submitted: exam_finished; not open yet:
- * invalid_input) → the question and the answer's shape → the clock (exam_time_up).
+ * invalid_input) → the question and the answer's shape → the clock (exam_time_up). The clock's rule is in clock.ts
+ * (decision 015): a timed section's time runs on the wall clock from when it opened.
  */
 
 type ExamDeps = Pick<Deps, 'database'>;
@@ -49,25 +50,28 @@ function openSection(ex: LockedExam, missing: 'not_found' | 'invalid_input'): Se
   return s;
 }
 
-/** The beat's seconds go to the question at the cursor, which always lies in the open section. */
-function cursorTouch(ex: LockedExam, b: Beat) {
-  return ex.cursorSection === ex.openIndex ? { section: ex.cursorSection, position: ex.cursorQuestion, add: b.add } : null;
+/** The open section's clock at this call. */
+const tickOf = (ex: LockedExam, s: Section): Tick => tick(s.timeLimit, s.used, s.sinceStart, ex.elapsed);
+
+/** The question at the cursor, which always lies in the open section, gets its screen time. */
+function cursorTouch(ex: LockedExam, k: Tick) {
+  return ex.cursorSection === ex.openIndex ? { section: ex.cursorSection, position: ex.cursorQuestion, add: k.itemAdd } : null;
 }
 
-/** Submits the open section after its beat, and saves the exam: the one path of finish_section and the clock's auto-submit. */
-async function submitAndSave(tx: Tx, ex: LockedExam, s: Section, b: Beat): Promise<ExamChange> {
-  await touchItems(tx, ex.id, { cursor: cursorTouch(ex, b), target: null });
-  await addSectionTime(tx, ex.id, s.index, b.add);
+/** Submits the open section after its tick, and saves the exam: the one path of finish_section and the clock's auto-submit. */
+async function submitAndSave(tx: Tx, ex: LockedExam, s: Section, k: Tick): Promise<ExamChange> {
+  await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: null });
+  await addSectionTime(tx, ex.id, s.index, k);
   const done = await submitSection(tx, ex, s.index);
   const revision = await saveExam(tx, ex.id, {
-    beat: b,
+    tick: k,
     openIndex: null,
     bump: 1,
     status: done.status,
     ...(done.cursor ? { cursor: done.cursor } : {}),
     ...(done.result ? { result: done.result, finished: true } : {}),
   });
-  const clock = done.next ? clockOf(done.next.index, done.next.timeLimit, done.next.used) : clockOf(s.index, s.timeLimit, s.used + b.add);
+  const clock = done.next ? clockOf(done.next.index, done.next.timeLimit, done.next.used) : clockOf(s.index, s.timeLimit, k.used);
   return { revision, status: done.status, clock };
 }
 
@@ -82,9 +86,9 @@ async function timedChange(deps: ExamDeps, run: (tx: Tx) => Promise<ExamChange |
   return out;
 }
 
-async function overTime(tx: Tx, ex: LockedExam, s: Section, b: Beat): Promise<{ timeUp: string }> {
+async function overTime(tx: Tx, ex: LockedExam, s: Section, k: Tick): Promise<{ timeUp: string }> {
   if (!ex.isAutoCommit) throw new AppError('exam_time_up', `section ${s.index} time is up`, '本部分时间已到，请交卷');
-  await submitAndSave(tx, ex, s, b);
+  await submitAndSave(tx, ex, s, k);
   return { timeUp: `section ${s.index} time is up; it was submitted` };
 }
 
@@ -96,13 +100,16 @@ export async function startExam(deps: ExamDeps, actor: Actor, body: CallBody<typ
     if (ex.status !== 'NotStart') throw new AppError('invalid_input', 'the exam has already started', '考试已经开始');
     const s = ex.section!;
     await touchItems(tx, ex.id, { cursor: null, target: { section: s.index, position: 0, visit: true } });
-    const revision = await saveExam(tx, ex.id, { beat: beat(null), openIndex: s.index, bump: 1, status: 'Start', cursor: { section: s.index, position: 0 } });
+    await startSectionClock(tx, ex.id, s.index);
+    // Both clocks start now: no time yet, the beat set to now.
+    const start = tick(s.timeLimit, s.used, 0, null);
+    const revision = await saveExam(tx, ex.id, { tick: start, openIndex: s.index, bump: 1, status: 'Start', cursor: { section: s.index, position: 0 } });
     return { revision, status: 'Start', clock: clockOf(s.index, s.timeLimit, s.used) };
   });
 }
 
 /**
- * The learner is on the exam screen: the beat's seconds are added (no revision needed, none bumped). When a timed
+ * The learner is on the exam screen: the clock is brought up to now (no revision needed, none bumped). When a timed
  * auto-commit section reaches its limit, the heartbeat submits it like finish_section would (and bumps the revision).
  */
 export async function heartbeat(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.heartbeat>): Promise<ExamClock> {
@@ -114,15 +121,27 @@ export async function heartbeat(deps: ExamDeps, actor: Actor, body: CallBody<typ
       return clockOf(ex.section.index, ex.section.timeLimit, ex.section.used);
     }
     const s = openSection(ex, 'invalid_input');
-    const b = beat(ex.elapsed);
-    const used = s.used + b.add;
-    if (ex.isAutoCommit && timeIsUp(s.timeLimit, used)) {
-      await submitAndSave(tx, ex, s, b);
-      return clockOf(s.index, s.timeLimit, used, true);
+    const k = tickOf(ex, s);
+    if (ex.isAutoCommit && timeIsUp(s.timeLimit, k.run)) {
+      await submitAndSave(tx, ex, s, k);
+      return clockOf(s.index, s.timeLimit, k.used, true);
     }
-    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, b), target: null });
-    await saveExam(tx, ex.id, { beat: b, openIndex: s.index, bump: 0 });
-    return clockOf(s.index, s.timeLimit, used);
+    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: null });
+    await saveExam(tx, ex.id, { tick: k, openIndex: s.index, bump: 0 });
+    return clockOf(s.index, s.timeLimit, k.used);
+  });
+}
+
+/**
+ * Before `get`: a section whose time ran out while no call came gets the heartbeat it missed, so a learner who comes
+ * back late loads the section submitted (auto-commit) or at its limit, never one that still looks open. A refusal
+ * here means another call settled it first; the view reads whatever it left.
+ */
+export async function settleClock(deps: ExamDeps, actor: Actor, id: number): Promise<void> {
+  const section = await sectionDue(deps.database.db, id, actor.user.id);
+  if (section === null) return;
+  await heartbeat(deps, actor, { id, section_index: section, question_index: 0 }).catch((err: unknown) => {
+    if (!(err instanceof AppError)) throw err;
   });
 }
 
@@ -133,7 +152,7 @@ export async function moveCursor(deps: ExamDeps, actor: Actor, body: CallBody<ty
 /** Saves an answer: it must fit the question's input kind; the state follows whether anything was given. */
 export async function answerQuestion(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.answer>): Promise<ExamChange> {
   const action = (item: CachedItem): FastAction | null =>
-    answerFits(item.inputKind, body.answer, item.groups) ? { kind: 'answer', answer: body.answer, state: answerState(item.inputKind, body.answer), questionStamp: item.questionStamp } : null;
+    answerFits(item.inputKind, body.answer, item.groups, item.sentences) ? { kind: 'answer', answer: body.answer, state: answerState(item.inputKind, body.answer), questionStamp: item.questionStamp } : null;
   return (await inOneStatement(deps, actor, body, action)) ?? answerInTransaction(deps, actor, body);
 }
 
@@ -176,11 +195,11 @@ export async function moveInTransaction(deps: ExamDeps, actor: Actor, body: Call
     if (body.question_index >= s.itemCount) {
       throw new AppError('invalid_input', `section ${s.index} has ${s.itemCount} questions`, '已经是这一部分的最后一题');
     }
-    const b = beat(ex.elapsed);
-    if (pastGrace(s.timeLimit, s.used + b.add)) return overTime(tx, ex, s, b);
-    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, b), target: { section: s.index, position: body.question_index, visit: true } });
-    const revision = await saveExam(tx, ex.id, { beat: b, openIndex: s.index, bump: 1, cursor: { section: s.index, position: body.question_index } });
-    return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, s.used + b.add) } as ExamChange;
+    const k = tickOf(ex, s);
+    if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
+    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: { section: s.index, position: body.question_index, visit: true } });
+    const revision = await saveExam(tx, ex.id, { tick: k, openIndex: s.index, bump: 1, cursor: { section: s.index, position: body.question_index } });
+    return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, k.used) } as ExamChange;
   });
 }
 
@@ -197,28 +216,28 @@ export async function answerInTransaction(deps: ExamDeps, actor: Actor, body: Ca
   return timedChange(deps, async (tx) => {
     const { ex, s, item } = await lockAt(tx, actor, body);
     const kind = item.inputKind as InputKind;
-    if (!answerFits(kind, body.answer, item.groups)) {
+    if (!answerFits(kind, body.answer, item.groups, item.sentences)) {
       throw new AppError('invalid_input', `the answer does not fit a ${kind} question`, '答案格式与题型不符');
     }
-    const b = beat(ex.elapsed);
-    if (pastGrace(s.timeLimit, s.used + b.add)) return overTime(tx, ex, s, b);
+    const k = tickOf(ex, s);
+    if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
     await touchItems(tx, ex.id, {
-      cursor: cursorTouch(ex, b),
+      cursor: cursorTouch(ex, k),
       target: { section: s.index, position: body.question_index, answer: { value: body.answer, state: answerState(kind, body.answer) } },
     });
-    const revision = await saveExam(tx, ex.id, { beat: b, openIndex: s.index, bump: 1 });
-    return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, s.used + b.add) } as ExamChange;
+    const revision = await saveExam(tx, ex.id, { tick: k, openIndex: s.index, bump: 1 });
+    return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, k.used) } as ExamChange;
   });
 }
 
 export async function flagInTransaction(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.flag>): Promise<ExamChange> {
   return timedChange(deps, async (tx) => {
     const { ex, s } = await lockAt(tx, actor, body);
-    const b = beat(ex.elapsed);
-    if (pastGrace(s.timeLimit, s.used + b.add)) return overTime(tx, ex, s, b);
-    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, b), target: { section: s.index, position: body.question_index, flagged: body.flagged } });
-    const revision = await saveExam(tx, ex.id, { beat: b, openIndex: s.index, bump: 1 });
-    return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, s.used + b.add) } as ExamChange;
+    const k = tickOf(ex, s);
+    if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
+    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: { section: s.index, position: body.question_index, flagged: body.flagged } });
+    const revision = await saveExam(tx, ex.id, { tick: k, openIndex: s.index, bump: 1 });
+    return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, k.used) } as ExamChange;
   });
 }
 
@@ -228,6 +247,6 @@ export async function finishSection(deps: ExamDeps, actor: Actor, body: CallBody
     const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, null), body.revision);
     requireStarted(ex);
     const s = openSection(ex, 'invalid_input');
-    return submitAndSave(tx, ex, s, beat(ex.elapsed));
+    return submitAndSave(tx, ex, s, tickOf(ex, s));
   });
 }

@@ -1,4 +1,4 @@
-import type { ContentQuestion, InputKind } from '@gre/contracts';
+import { passageSentences, type ContentQuestion, type InputKind } from '@gre/contracts';
 import type { Database } from '@gre/db';
 import { rawQuery } from '../../lib/raw-query.js';
 
@@ -9,7 +9,12 @@ export interface CachedItem {
   inputKind: InputKind;
   /** Option keys per column (texts dropped), null when the question's kind no longer matches the item's copy. */
   groups: OptionGroups | null;
-  /** The question's `updated_at` as text: the one-statement answer writes only while it is still this. */
+  /** A SelectSentence item's passage sentence count (the highest index it takes + 1); null for other kinds. */
+  sentences: number | null;
+  /**
+   * The later `updated_at` of the question and its passage, as text: the one-statement answer writes only while it is
+   * still this (a re-imported passage may split into other sentences).
+   */
   questionStamp: string;
 }
 
@@ -70,12 +75,14 @@ interface ItemRow {
   input_kind: string;
   groups: unknown;
   q_kind: string | null;
+  passage: { text: string; sentences: string[] | null } | null;
   stamp: string;
 }
 
 const FILL_SQL = `select i.position::int as position, i.input_kind, q.input_method -> 'option_groups' as groups,
-  q.input_method ->> 'kind' as q_kind, q.updated_at::text as stamp
-from exam_items i join questions q on q.id = i.question_id
+  q.input_method ->> 'kind' as q_kind, greatest(q.updated_at, p.updated_at)::text as stamp,
+  case when i.input_kind = 'SelectSentence' then jsonb_build_object('text', coalesce(p.text, ''), 'sentences', p.sentences) end as passage
+from exam_items i join questions q on q.id = i.question_id left join passages p on p.id = q.passage_id
 where i.exam_id = $1 and i.section_index = $2
 order by i.position`;
 
@@ -99,6 +106,7 @@ export async function sectionItems(database: Database, examId: number, section: 
     items[r.position] = {
       inputKind: r.input_kind as InputKind,
       groups: r.q_kind === r.input_kind ? keysOnly(r.groups) : null,
+      sentences: r.passage ? passageSentences({ text: r.passage.text, sentences: r.passage.sentences ?? undefined }).length : null,
       questionStamp: r.stamp,
     };
   }

@@ -2,16 +2,21 @@ import type { Answer, CreateOption, ExamItem, ExamResult, ExamSection, ExamView 
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
+import { answersLockedFor, type Visibility } from '../questions/access.js';
+import { heldForExams } from '../questions/in-exam.js';
 import { toQuestionView } from '../questions/question-view.js';
-import { findQuestions } from '../questions/questions.repository.js';
+import { findQuestions, type QuestionRowFull } from '../questions/questions.repository.js';
 import { examContents, findExam, statsOf, type ExamRow, type ItemRow, type SectionRow } from './exams.repository.js';
 import { examNotFound } from './exams.service.js';
 
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 type Stats = Awaited<ReturnType<typeof statsOf>>;
 type Questions = Map<string, Awaited<ReturnType<typeof findQuestions>>[number]>;
+type Withheld = NonNullable<ExamItem['result']>['withheld'];
+/** Why a finished exam holds back a question's answers; null when it shows them. */
+type HoldBack = (q: QuestionRowFull) => Withheld;
 
-function itemResult(item: ItemRow, stats: Stats): ExamItem['result'] {
+function itemResult(item: ItemRow, stats: Stats, withheld: Withheld): ExamItem['result'] {
   const s = stats.get(item.questionId);
   const essay = item.inputKind === 'Essay';
   const written = essay && ((item.answer as Answer | null)?.essay ?? '').trim() !== '';
@@ -20,16 +25,18 @@ function itemResult(item: ItemRow, stats: Stats): ExamItem['result'] {
     issue: essay ? (written ? 'Judging' : 'Empty') : null,
     avg_time_seconds: s && s.attempts > 0 ? Math.round((s.time / s.attempts) * 10) / 10 : null,
     percent_correct: s && s.attempts > 0 ? Math.round((s.correct * 1000) / s.attempts) / 10 : null,
+    withheld,
   };
 }
 
-function toItem(item: ItemRow, questions: Questions, finished: boolean, stats: Stats): ExamItem {
+/** `holdBack` null: the exam is not finished, and no answer leaves the server, also to staff. */
+function toItem(item: ItemRow, questions: Questions, holdBack: HoldBack | null, stats: Stats): ExamItem {
   const q = questions.get(item.questionId);
   // The exam item references the question (foreign key), so it is always there; a missing one is a broken database.
   if (!q) throw new Error(`exam item question ${item.questionId} is missing`);
+  const withheld = holdBack ? holdBack(q.question) : null;
   return {
-    // The exam screen must not leak answers, also to staff: they appear once the exam is finished.
-    question: toQuestionView(q.question, q.passage, finished),
+    question: toQuestionView(q.question, q.passage, holdBack !== null && withheld === null),
     action: {
       answer: (item.answer as Answer | null) ?? null,
       flagged: item.flagged,
@@ -37,7 +44,7 @@ function toItem(item: ItemRow, questions: Questions, finished: boolean, stats: S
       state: item.state as ExamItem['action']['state'],
       answered_time: unix(item.answeredAt),
     },
-    result: finished ? itemResult(item, stats) : null,
+    result: holdBack ? itemResult(item, stats, withheld) : null,
   };
 }
 
@@ -57,13 +64,22 @@ function toSection(s: SectionRow, items: ExamItem[]): ExamSection {
 }
 
 /** The exam as the client shows it: sections, questions (answers only once finished), actions, cursor, revision. */
-export async function examView(deps: Pick<Deps, 'database'>, exam: ExamRow): Promise<ExamView> {
+export async function examView(deps: Pick<Deps, 'database'>, actor: Actor, exam: ExamRow): Promise<ExamView> {
   const { db } = deps.database;
   const finished = exam.status === 'Finished';
   const { sections, items } = await examContents(db, exam.id);
   const ids = [...new Set(items.map((i) => i.questionId))];
-  const [rows, stats] = await Promise.all([findQuestions(db, ids), finished ? statsOf(db, ids) : Promise.resolve(new Map() as Stats)]);
+  const [rows, stats, held] = await Promise.all([
+    findQuestions(db, ids),
+    finished ? statsOf(db, ids) : Promise.resolve(new Map() as Stats),
+    finished ? heldForExams(db, exam.userId, ids) : Promise.resolve(new Set<string>()),
+  ]);
   const questions: Questions = new Map(rows.map((r) => [r.question.id, r]));
+  // A locked question beyond the learner's tier keeps its answers (a mock mixes them in, decision 007), and so does a
+  // question of an exam they are taking now (decision 013); the learner's answer and its grading stay.
+  const holdBack: HoldBack | null = finished
+    ? (q) => (answersLockedFor(actor, q.visibility as Visibility) ? 'public_only' : held.has(q.id) ? 'in_exam' : null)
+    : null;
   return {
     id: exam.id,
     user_id: exam.userId,
@@ -75,7 +91,7 @@ export async function examView(deps: Pick<Deps, 'database'>, exam: ExamRow): Pro
     sections: sections.map((s) =>
       toSection(
         s,
-        items.filter((i) => i.sectionIndex === s.index).map((i) => toItem(i, questions, finished, stats)),
+        items.filter((i) => i.sectionIndex === s.index).map((i) => toItem(i, questions, holdBack, stats)),
       ),
     ),
     result: (exam.result as ExamResult | null) ?? null,
@@ -90,7 +106,7 @@ export async function examView(deps: Pick<Deps, 'database'>, exam: ExamRow): Pro
 export async function getExam(deps: Pick<Deps, 'database'>, actor: Actor, id: number): Promise<ExamView> {
   const exam = await findExam(deps.database.db, id, actor.user.id);
   if (!exam) throw examNotFound();
-  return examView(deps, exam);
+  return examView(deps, actor, exam);
 }
 
 /** The result page: the same view, only for a finished exam. */
@@ -98,5 +114,5 @@ export async function examResult(deps: Pick<Deps, 'database'>, actor: Actor, id:
   const exam = await findExam(deps.database.db, id, actor.user.id);
   if (!exam) throw examNotFound();
   if (exam.status !== 'Finished') throw new AppError('invalid_input', 'the exam is not finished', '考试尚未交卷，还没有成绩');
-  return examView(deps, exam);
+  return examView(deps, actor, exam);
 }

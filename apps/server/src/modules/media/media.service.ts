@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import { can, canVisitMaterials, isStaff, MATERIAL_MIN_ROLE, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { decideAccess, type Visibility } from '../questions/access.js';
+import { heldForExams } from '../questions/in-exam.js';
 import { toQuestionBrief } from '../questions/question-view.js';
 import { findMaterial, findVideoWithQuestion, listMaterialRows, listVideoRows, type MaterialRow, type VideoRow } from './media.repository.js';
 import { LINK_TTL_SECONDS, signedPath, type MediaKind } from './media.signing.js';
@@ -45,6 +46,9 @@ function toVideoBrief(actor: Actor, row: VideoRow): VideoBrief {
   };
 }
 
+/** Why an explanation video does not open now, for clients without a page of their own for it. */
+const VIDEO_IN_EXAM = '这道题在你正在进行的考试中，交卷后再来看讲解视频吧';
+
 async function link(ctx: MediaContext, kind: MediaKind, id: string, now: Date) {
   const expires = Math.floor(now.getTime() / 1000) + LINK_TTL_SECONDS[kind];
   return { url: signedPath(await ctx.signingKey(), kind, id, expires), expires_at: expires };
@@ -71,13 +75,18 @@ export async function listVideos(ctx: MediaContext, actor: Actor): Promise<CallR
 
 /**
  * One video with a signed stream address. Below its tier → `limit`. The explained question comes as the viewer may
- * know it (the question access rule): visible, listed but locked (`accessable` false), or left out when hidden.
+ * know it (the question access rule): visible, listed but locked (`accessable` false), or left out when hidden. An
+ * explanation walks through the answer, so it waits, like the analysis, while its question is in an exam the learner
+ * is taking (decision 013): `forbidden`, saying why.
  */
 export async function getVideo(ctx: MediaContext, actor: Actor, id: string, now = new Date()): Promise<CallResponse<typeof mediaCalls.videoGet>> {
   const found = await findVideoWithQuestion(ctx.database.db, id);
   if (!found) throw new AppError('not_found', 'video not found');
   const { video, question } = found;
   if (!canWatch(actor, video.minRole)) throw new AppError('limit', `video needs ${video.minRole}`);
+  if (question && (await heldForExams(ctx.database.db, actor.user.id, [question.id])).size > 0) {
+    throw new AppError('forbidden', 'the explained question is in an exam this learner is taking', VIDEO_IN_EXAM);
+  }
   let brief = null;
   if (question) {
     const decision = decideAccess(actor, question.visibility as Visibility, null, now);

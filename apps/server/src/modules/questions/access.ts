@@ -74,3 +74,14 @@ export function decideAccess(actor: Actor, visibility: Visibility, book: BookGat
   }
   return { see: true, answers: book ? bookRevealsAnswers(actor, book) : true };
 }
+
+/**
+ * Whether the answers of a question in a finished exam stay on the server for this viewer: a locked question beyond
+ * their tier, which a mock mixes in (decision 007) and a lapsed tier leaves behind (decision 013). The question's
+ * other refusals outside books are not this rule: an underground item came through the book that grants it, and a
+ * question hidden after the exam was taken stays part of what the learner already saw.
+ */
+export function answersLockedFor(actor: Actor, visibility: Visibility): boolean {
+  const d = decideAccess(actor, visibility, null, new Date());
+  return !d.see && d.refusal.kind === 'public_only';
+}

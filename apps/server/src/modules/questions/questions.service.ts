@@ -4,6 +4,7 @@ import type { Deps } from '../../lib/deps.js';
 import { idsInBook } from '../books/books.repository.js';
 import { loadBook } from '../books/books.service.js';
 import { decideAccess, decideBook, type AccessDecision, type BookGate, type Visibility } from './access.js';
+import { heldForExams } from './in-exam.js';
 import { toQuestionBrief, toQuestionView } from './question-view.js';
 import { filterQuestions, findQuestions } from './questions.repository.js';
 import { refusalError } from './refusals.js';
@@ -14,7 +15,8 @@ const REFUSAL_ORDER = ['not_found', 'public_only'];
 /**
  * Questions by id, in the order asked, each through `decideAccess`. One unknown, hidden or ungranted id refuses the
  * whole request as `not_found` (so a probe learns nothing about which exist); a locked one refuses an ordinary member
- * with `public_only`. With `book_id` the book's rules apply and every id must be one of its items.
+ * with `public_only`. With `book_id` the book's rules apply and every id must be one of its items. A question of an
+ * exam the learner is taking comes without its answers until that section is submitted (heldForExams, decision 013).
  */
 export async function getQuestions(
   deps: Pick<Deps, 'database'>,
@@ -32,7 +34,7 @@ export async function getQuestions(
     if (listed.size !== ids.length) throw refusalError({ kind: 'not_found' }, 'question in this book');
     book = loaded.gate;
   }
-  const rows = await findQuestions(deps.database.db, ids);
+  const [rows, held] = await Promise.all([findQuestions(deps.database.db, ids), heldForExams(deps.database.db, actor.user.id, ids)]);
   if (rows.length !== ids.length) throw refusalError({ kind: 'not_found' }, 'question');
   const decided = rows.map((r) => ({ ...r, decision: decideAccess(actor, r.question.visibility as Visibility, book, now) }));
   const refused = decided
@@ -44,7 +46,7 @@ export async function getQuestions(
   return {
     questions: ids.map((id) => {
       const d = byId.get(id)!;
-      return toQuestionView(d.question, d.passage, d.decision.see && d.decision.answers);
+      return toQuestionView(d.question, d.passage, d.decision.see && d.decision.answers && !held.has(id));
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { passages, questions, type Db } from '@gre/db';
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, notInArray, sql, type SQL } from 'drizzle-orm';
 import { briefColumns, likeLiteral, listConditions, textHolds, type BriefRow } from '../questions/questions.repository.js';
 
 /**
@@ -17,6 +17,8 @@ export interface SearchQuery {
   kind?: string | undefined;
   difficulty?: string | undefined;
   visibilities: string[];
+  /** Questions of an exam the learner is taking (heldForExams): not found at all, decision 013. */
+  exclude: string[];
   limit: number;
   offset: number;
 }
@@ -43,13 +45,21 @@ function termConditions(terms: string[]): SQL[] {
 }
 
 /**
+ * Leaves out the questions of a running exam. Not merely their analysis snippet: search_text holds the analysis and
+ * its key words, so whether such a question matches a query would itself tell its answer.
+ */
+function notHeld(exclude: string[]): SQL[] {
+  return exclude.length > 0 ? [notInArray(questions.id, exclude)] : [];
+}
+
+/**
  * Questions holding every term, best first. Like the big bank's keyword filter, PostgreSQL stops after
  * SEARCH_MATCH_CAP + 1 hits, so a common word costs what a rare one does; those hits are ranked: the whole query as
  * words of the stem (full text, 'simple' configuration: English words, any case), then inside the stem, then
  * anywhere; within a rank the bank's list order. A page reads the text of its own rows only.
  */
 export async function searchQuestions(db: Db, q: SearchQuery): Promise<HitPage<QuestionHit>> {
-  const where = [...listConditions(q, true), ...termConditions(q.terms)];
+  const where = [...listConditions(q, true), ...termConditions(q.terms), ...notHeld(q.exclude)];
   const pageLimit = Math.max(0, Math.min(q.limit, SEARCH_MATCH_CAP - q.offset));
   const phraseLike = `%${likeLiteral(q.phrase)}%`;
   const columns = sql.join(
@@ -97,9 +107,9 @@ export type WordHit = {
  * meaning. Exact headword first, then shorter headwords, then alphabetical. A prefix walks the words' own index
  * (migration 0011); a meaning reads the few thousand words, the category's slice of the bank index.
  */
-export async function searchWords(db: Db, q: Pick<SearchQuery, 'phrase' | 'difficulty' | 'visibilities' | 'limit' | 'offset'>, byMeaning: boolean): Promise<HitPage<WordHit>> {
+export async function searchWords(db: Db, q: Pick<SearchQuery, 'phrase' | 'difficulty' | 'visibilities' | 'exclude' | 'limit' | 'offset'>, byMeaning: boolean): Promise<HitPage<WordHit>> {
   const pattern = byMeaning ? `%${likeLiteral(q.phrase)}%` : `${likeLiteral(q.phrase)}%`;
-  const where = [...listConditions({ category: 5, difficulty: q.difficulty, visibilities: q.visibilities })];
+  const where = [...listConditions({ category: 5, difficulty: q.difficulty, visibilities: q.visibilities }), ...notHeld(q.exclude)];
   where.push(byMeaning ? sql`${questions.standardAnswer}->>'description' like ${pattern}` : sql`lower(${questions.inquiry}) like ${pattern}`);
   const pageLimit = Math.max(0, Math.min(q.limit, SEARCH_MATCH_CAP - q.offset));
   const result = await db.execute<WordHit & { total: number }>(sql`

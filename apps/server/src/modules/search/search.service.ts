@@ -2,6 +2,7 @@ import { type CallRequest, type CallResponse, type searchCalls } from '@gre/cont
 import { AppError } from '../../lib/app-error.js';
 import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
+import { heldForExams } from '../questions/in-exam.js';
 import { stemPreview, toQuestionBrief } from '../questions/question-view.js';
 import { searchQuestions, searchWords, type QuestionHit } from './search.repository.js';
 import { plainMath } from './math-text.js';
@@ -44,21 +45,23 @@ function phoneticOf(analysis: string): string {
 
 /**
  * /api/search: the questions this viewer may see outside books (the big bank's rule: public, locked from FreeVIP,
- * everything for staff), so a locked stem never reaches a Trail member; or GRE list words.
+ * everything for staff), so a locked stem never reaches a Trail member; or GRE list words. Neither finds a question
+ * of an exam the learner is taking (decision 013): snippets come from the analysis, words carry their meaning.
  */
 export async function search(deps: Pick<Deps, 'database'>, actor: Actor, body: SearchRequest): Promise<SearchResponse> {
   const phrase = flatten(body.q).toLowerCase();
   const terms = queryTerms(phrase);
   if (terms.length === 0) throw new AppError('invalid_input', 'q: blank', '请输入搜索内容');
   const pageSize = body.page_size ?? 20;
+  const db = deps.database.db;
   const base = {
     phrase,
     difficulty: body.difficulty,
     visibilities: visibleVisibilities(actor),
+    exclude: [...(await heldForExams(db, actor.user.id, null))],
     limit: pageSize,
     offset: ((body.page ?? 1) - 1) * pageSize,
   };
-  const db = deps.database.db;
   if (body.scope === 'words') {
     const byMeaning = HAN.test(phrase);
     const page = await searchWords(db, base, byMeaning);

@@ -38,12 +38,23 @@ describe('exam screen: start and answering', () => {
     expect(rows).toContain('Verbal 第 1 部分3 题18 分钟');
     expect(rows).toContain('Quant 第 1 部分2 题21 分钟');
     expect(screen.getByText(t.intro.rules[0]!)).toBeTruthy();
+    // Timed sections keep running out of sight (decision 015); only count-up practice pauses.
+    expect(screen.getByText(t.intro.clockTimed)).toBeTruthy();
+    expect(screen.queryByText(t.intro.clockCountUp)).toBeNull();
     await user.click(screen.getByRole('button', { name: t.intro.start }));
     expect(await screen.findByText(t.bar.progress(1, 3))).toBeTruthy();
     expect(screen.getByText('Verbal 第 1 部分')).toBeTruthy();
     await waitFor(() => expect(server.calls(examCalls.move.path)).toHaveLength(1));
     expect(server.calls(examCalls.start.path)[0]).toEqual({ id: 41, revision: 5 });
     expect(server.calls(examCalls.move.path)[0]).toEqual({ id: 41, revision: 6, section_index: 0, question_index: 0 });
+  });
+
+  it('count-up practice says its clock pauses out of sight', async () => {
+    const exam = makeExam({ status: 'NotStart' });
+    await openExam({ ...exam, sections: exam.sections.map((s) => ({ ...s, time_limit_seconds: 0 })) });
+    expect(await screen.findByText(t.intro.clockCountUp)).toBeTruthy();
+    expect(screen.getByText(t.intro.countUp)).toBeTruthy();
+    expect(screen.queryByText(t.intro.clockTimed)).toBeNull();
   });
 
   it('shows only the official buttons; no calculator in Verbal', async () => {

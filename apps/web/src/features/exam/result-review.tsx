@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { zh } from '../../i18n/zh-CN.study';
-import { emptyAnswer, QuestionView } from '../questions';
+import { emptyAnswer, QuestionView, type Withheld } from '../questions';
 import { ExamDialog } from './exam-dialog';
 import { examResultQuery } from './exam-queries';
 
@@ -24,6 +24,19 @@ export const percentText = (p: number | null) => (p === null ? t.noData : t.perc
 export const avgText = (s: number | null) => (s === null ? t.noData : zh.exam.duration(s));
 
 /**
+ * Why the server sent a finished exam's question without its answer and analysis (decision 013), said where they
+ * would be, with the learner's grading, which the result keeps; undefined when they are sent.
+ */
+function withheldOf(item: ExamItem): Withheld | undefined {
+  const why = item.result?.withheld;
+  if (!why) return undefined;
+  const note = why === 'public_only' ? zh.dialogs.publicOnlyBody : t.withheldInExam;
+  const kind = item.question.input_method.kind;
+  if (kind === 'Essay' || kind === 'Word') return { note };
+  return { note, verdict: item.action.state !== 'Answered' ? 'unanswered' : item.result?.correct ? 'right' : 'wrong' };
+}
+
+/**
  * One question of a finished exam: the standard answer, the learner's answer and the explanation (QuestionView in
  * review), with the learner's time beside the average of all users; back and forth through the whole exam.
  */
@@ -34,6 +47,7 @@ export function ResultReview({ entries, index, kindName, onIndex, onClose }: { e
   if (!entry) return null;
   const { item } = entry;
   const answer = item.action.answer ?? emptyAnswer();
+  const withheld = withheldOf(item);
   const title = `${entry.sectionName} · ${t.reviewTitle(entry.number)} · ${kindName(item.question.kind)}`;
   return (
     <ExamDialog
@@ -60,8 +74,8 @@ export function ResultReview({ entries, index, kindName, onIndex, onClose }: { e
         <span>{t.reviewPercent(percentText(item.result?.percent_correct ?? null))}</span>
       </p>
       {/* Until the word look-up has loaded (the first review only), the question shows without clickable words. */}
-      <Suspense fallback={<QuestionView question={item.question} answer={answer} mode="review" />}>
-        <ReviewQuestionWords key={`${entry.sectionName}:${entry.number}`} question={item.question} answer={answer} mode="review" />
+      <Suspense fallback={<QuestionView question={item.question} answer={answer} mode="review" withheld={withheld} />}>
+        <ReviewQuestionWords key={`${entry.sectionName}:${entry.number}`} question={item.question} answer={answer} mode="review" withheld={withheld} />
       </Suspense>
       {exam && (
         <Suspense fallback={null}>

@@ -51,6 +51,7 @@ export function StartIntro({ exam, onStart }: { exam: ExamView; onStart: () => P
           {t.rules.map((r) => (
             <li key={r}>{r}</li>
           ))}
+          <li>{timed ? t.clockTimed : t.clockCountUp}</li>
           {adaptive && <li>{t.adaptive}</li>}
           {!timed && <li>{t.countUp}</li>}
           {timed && !exam.is_auto_commit && <li>{t.noAutoCommit}</li>}

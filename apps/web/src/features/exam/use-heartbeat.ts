@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
 /**
  * Beats every HEARTBEAT_INTERVAL_SECONDS while `active` and the tab is visible, once at once when it becomes active
  * (or another section opens) and again whenever the tab comes back, so the clock on screen is resynchronised with the
- * server's. A hidden tab does not beat: the server stops counting after HEARTBEAT_MAX_GAP_SECONDS.
+ * server's. A hidden tab does not beat. A timed section's clock runs on at the server regardless (decision 015), as the
+ * countdown on screen does; only count-up practice stops counting after HEARTBEAT_MAX_GAP_SECONDS out of sight.
  */
 export function useHeartbeat(active: boolean, sectionIndex: number, beat: () => void): void {
   const ref = useRef(beat);

@@ -135,6 +135,14 @@ describe('video page', () => {
     expect((await screen.findAllByText(m.video.notFoundTitle)).length).toBeGreaterThan(0);
   });
 
+  it('an explanation of a question in the learner’s running exam: a page that says to come back after submitting', async () => {
+    serve(true, { [mediaCalls.videoGet.path]: () => ({ status: 403, kind: 'forbidden' }) });
+    renderApp('/video/v-free');
+    expect(await screen.findByText(m.video.inExamTitle)).toBeTruthy();
+    expect(screen.getByText(m.video.inExamBody)).toBeTruthy();
+    expect(screen.queryByText(m.video.failedTitle)).toBeNull();
+  });
+
   it('below the tier: the upgrade dialog and a page that explains it', async () => {
     serve(true, { [mediaCalls.videoGet.path]: () => ({ status: 403, kind: 'limit' }) });
     renderApp('/video/v-vip');

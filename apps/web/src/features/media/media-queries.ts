@@ -22,11 +22,17 @@ export const videoQuery = (id: string) =>
 export type VideoData = CallResponse<typeof mediaCalls.videoGet>;
 
 /** What the video route hands its page: the video, or why there is none (each shown in the page, not as a crash). */
-export type VideoLoaderData = { state: 'ok'; video: VideoData } | { state: 'not_found' } | { state: 'limit'; minRole: string | null } | { state: 'failed' };
+export type VideoLoaderData =
+  | { state: 'ok'; video: VideoData }
+  | { state: 'not_found' }
+  | { state: 'limit'; minRole: string | null }
+  | { state: 'in_exam' }
+  | { state: 'failed' };
 
 /**
  * Spec §2: video/{videoID} loads before display. Unknown ids show the page's "not found"; `limit` also opens the
- * upgrade dialog through the error catalogue; anything else is reported there too and offers a retry.
+ * upgrade dialog through the error catalogue; `forbidden` is the explained question being in an exam the learner is
+ * taking (decision 013), which the page says; anything else is reported there too and offers a retry.
  */
 export async function videoLoader({ params }: LoaderFunctionArgs): Promise<VideoLoaderData> {
   const id = params.videoID ?? '';
@@ -35,6 +41,7 @@ export async function videoLoader({ params }: LoaderFunctionArgs): Promise<Video
     return { state: 'ok', video: await queryClient.ensureQueryData(videoQuery(id)) };
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'not_found') return { state: 'not_found' };
+    if (err instanceof ApiError && err.kind === 'forbidden') return { state: 'in_exam' };
     reportError(err);
     if (err instanceof ApiError && err.kind === 'limit') {
       const listed = queryClient.getQueryData(videoListQuery.queryKey)?.videos.find((v) => v.id === id);

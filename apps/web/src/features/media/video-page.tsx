@@ -107,6 +107,8 @@ export function VideoPage() {
           }
         />
       );
+    case 'in_exam':
+      return <Result status="info" title={v.inExamTitle} subTitle={v.inExamBody} extra={<Back />} />;
     case 'failed':
       return <LoaderFailed title={v.failedTitle} body={v.failedBody} retry={v.retry} back={<Back />} />;
   }

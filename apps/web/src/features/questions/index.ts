@@ -2,4 +2,4 @@
 export { QuestionView, type QuestionViewHandle, type QuestionViewProps } from './question-view';
 export { RichText, type RichTextProps, type WordClickHandler } from './rich-text';
 export { emptyAnswer } from './answer-utils';
-export { verdictOf } from './review-panel';
+export { verdictOf, type Withheld } from './review-panel';

@@ -9,7 +9,7 @@ import { EssayInput } from './essay-input';
 import { MediaList } from './media';
 import { PassagePane, type SentencePick } from './passage-pane';
 import type { RendererProps } from './renderer-props';
-import { ReviewPanel } from './review-panel';
+import { ReviewPanel, type Withheld } from './review-panel';
 import { RichText, type WordClickHandler } from './rich-text';
 import { SelectSentenceInput } from './select-sentence';
 import { questionCssVars } from './tokens';
@@ -43,6 +43,8 @@ export interface QuestionViewProps {
   onWordClick?: WordClickHandler;
   /** Essays: show the live word count while writing (off in an exam, as on the test). */
   showWordCount?: boolean;
+  /** Review with the standard answer and analysis withheld: why, said where they would be, and the server's verdict. */
+  withheld?: Withheld;
   ref?: Ref<QuestionViewHandle>;
 }
 
@@ -77,7 +79,7 @@ function InputFor(props: RendererProps & { showWordCount: boolean }) {
  * test's split view (passage left, scrolling on its own; stacked on phones). Number keys 1–9 pick options while the
  * question has focus.
  */
-export function QuestionView({ question, answer, onAnswer, mode, disabled, reviewAnswer, onWordClick, showWordCount = false, ref }: QuestionViewProps) {
+export function QuestionView({ question, answer, onAnswer, mode, disabled, reviewAnswer, onWordClick, showWordCount = false, withheld, ref }: QuestionViewProps) {
   const review = mode === 'review';
   const shown = review ? (reviewAnswer ?? answer) : answer;
   const readOnly = review || Boolean(disabled) || !onAnswer || !question.accessable;
@@ -137,7 +139,7 @@ export function QuestionView({ question, answer, onAnswer, mode, disabled, revie
           <MediaList media={question.media} />
           {quantities && <QuantityColumns a={question.quantity_a ?? ''} b={question.quantity_b ?? ''} onWordClick={onWordClick} />}
           <InputFor {...props} />
-          {review && <ReviewPanel question={question} answer={shown} />}
+          {review && <ReviewPanel question={question} answer={shown} withheld={withheld} />}
         </>
       )}
     </div>

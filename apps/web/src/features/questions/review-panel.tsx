@@ -92,14 +92,23 @@ function TagRow({ label, items, tone }: { label: string; items: string[]; tone?:
   );
 }
 
+/** Why the server withheld a question's standard answer and analysis, when the screen knows it (an exam result). */
+export interface Withheld {
+  /** Said where the answer and the analysis would be, instead of the general note. */
+  note: string;
+  /** The grading the server did with the answer the screen does not have. */
+  verdict?: Verdict;
+}
+
 /**
  * Review: the verdict (icon and word), the learner's answer beside the correct one, and the Chinese analysis with
  * key words, synonyms and antonyms — or a note that the answer or analysis is withheld from this viewer.
  */
-export function ReviewPanel({ question, answer }: { question: QuestionData; answer: Answer }) {
+export function ReviewPanel({ question, answer, withheld }: { question: QuestionData; answer: Answer; withheld?: Withheld }) {
   const standard = question.standard_answer;
   const kind = question.input_method.kind;
-  const verdict = verdictOf(question, answer, standard);
+  const verdict = (!standard && withheld?.verdict) || verdictOf(question, answer, standard);
+  const answerWithheld = withheld?.note ?? c.review.answerWithheld;
   const compare = kind !== 'Essay';
   const yours = describeAnswer(question, answer);
   const right = standard ? describeAnswer(question, standard) : null;
@@ -120,7 +129,7 @@ export function ReviewPanel({ question, answer }: { question: QuestionData; answ
             <div className="gq-compare-cell">
               <div className="gq-compare-label">{c.review.correctAnswer}</div>
               <div className="gq-compare-value" data-testid="review-correct">
-                {standard ? (right ?? c.review.none) : <span className="gq-withheld">{c.review.answerWithheld}</span>}
+                {standard ? (right ?? c.review.none) : <span className="gq-withheld">{answerWithheld}</span>}
               </div>
             </div>
           )}
@@ -132,7 +141,7 @@ export function ReviewPanel({ question, answer }: { question: QuestionData; answ
           <RichText text={standard.description} lang="zh" />
         </div>
       )}
-      {kind === 'Essay' && !standard && <p className="gq-withheld">{c.review.answerWithheld}</p>}
+      {kind === 'Essay' && !standard && <p className="gq-withheld">{answerWithheld}</p>}
       <div className="gq-analysis">
         <h4>{c.review.analysis}</h4>
         {question.analysis ? (
@@ -144,7 +153,7 @@ export function ReviewPanel({ question, answer }: { question: QuestionData; answ
             <TagRow label={c.review.antonyms} items={question.analysis.antonyms} tone="volcano" />
           </>
         ) : (
-          <p className="gq-withheld">{c.review.analysisWithheld}</p>
+          <p className="gq-withheld">{withheld?.note ?? c.review.analysisWithheld}</p>
         )}
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { section2Level, type Answer, type ContentQuestion, type ExamResult } from '@gre/contracts';
 import { bookItems, bookTemplates, examItems, examSections, questions, userBooks } from '@gre/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { LockedExam, Tx } from '../change.repository.js';
+import { startSectionClock, type LockedExam, type Tx } from '../change.repository.js';
 import { recordSectionStudy } from '../../summary/study.js';
 import { computeResult, gradeItem, isGradable, type ResultSection } from './result.js';
 
@@ -29,7 +29,7 @@ type SectionItem = {
 /**
  * Submits one section (finish_section, and the clock's auto-submit, share this): grades every item, records the
  * section result, picks section 2 after a section 1, adds the community figures and the learner's wrong answers and
- * essay, then either opens the next section or finishes the exam with its result. Runs inside the change's
+ * essay, then either opens the next section (its clock starting) or finishes the exam with its result. Runs inside the change's
  * transaction with the exam row locked; the caller saves status, cursor and revision.
  */
 export async function submitSection(tx: Tx, exam: LockedExam, sectionIndex: number): Promise<Submitted> {
@@ -74,7 +74,9 @@ export async function submitSection(tx: Tx, exam: LockedExam, sectionIndex: numb
     .orderBy(asc(examSections.index))
     .limit(1);
   if (next) {
+    // The next section opens now: its questions become visible, so its clock starts (decision 015).
     await tx.execute(sql`update exam_items set state = 'NotAnswered' where exam_id = ${exam.id} and section_index = ${next.index}::int and position = 0 and state = 'NotEncountered'`);
+    await startSectionClock(tx, exam.id, next.index);
     return { status: 'PartCompleted', cursor: { section: next.index, position: 0 }, next };
   }
   const result = computeResult(await resultSections(tx, exam.id));

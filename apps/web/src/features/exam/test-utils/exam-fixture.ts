@@ -84,7 +84,7 @@ export function finishedExam(): ExamView {
           i === 0
             ? { ...it.action, state: 'Answered' as const, used_time_seconds: 60, answer: { ...emptyAnswer(), ...pickAnswer(full) } }
             : { ...it.action, state: 'NotAnswered' as const, used_time_seconds: 60 + i * 10, answer: null },
-        result: { correct: i === 0, issue: null, avg_time_seconds: 75, percent_correct: 62.5 },
+        result: { correct: i === 0, issue: null, avg_time_seconds: 75, percent_correct: 62.5, withheld: null },
       };
     }),
   }));
