@@ -14,6 +14,7 @@ import { bodyGuardPlugin } from './plugins/body-guard.js';
 import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
 import { gatePlugin } from './plugins/gate.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { securityHeadersPlugin, withSecurityHeaders } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
 
 /** Opens the database (migrating it) and the adapters the configuration names. */
@@ -47,10 +48,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
-    frameworkErrors,
+    frameworkErrors: withSecurityHeaders(frameworkErrors),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(securityHeadersPlugin);
   await app.register(envelopePlugin);
   await app.register(bodyGuardPlugin);
   await app.register(openapiPlugin);

@@ -1,3 +1,5 @@
+// First: zod must be jitless before any contract schema is built (Content-Security-Policy, decision 014).
+import './zod-jitless';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
