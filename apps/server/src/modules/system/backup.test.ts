@@ -9,10 +9,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/actors.js';
 import { withDatabase } from '../../../test/global-setup.js';
+import { dropDatabaseWhenIdle } from '../../../test/pg-admin.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { seedContent } from '../content-import/seed.js';
-import { seedDemoAccounts } from '../users/demo-seed.js';
-import { quietMessaging } from '../users/users.fixtures.js';
+import { seedContent } from '../content-import/index.js';
+import { seedDemoAccounts } from '../users/index.js';
+import { quietMessaging } from '../../../test/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gre-backup-'));
 const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -87,7 +88,7 @@ describe('backup and restore', () => {
       await roundTrip(target, 'postgres');
     } finally {
       await target.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
+      await dropDatabaseWhenIdle(admin, name);
     }
   }, 120_000);
 
