@@ -2,7 +2,7 @@
 // and N generated questions on top, analysed as a production database would be after a bulk load.
 import { openDatabase } from '@gre/db';
 import pg from 'pg';
-import { importPackage } from '../apps/server/src/modules/content-import/import.js';
+import { importPackage } from '../apps/server/src/modules/content-import/index.js';
 import { CONTENT_DIR, readPackageFrom } from '../apps/server/src/modules/content-import/seed.js';
 import { POSTGRES_ADMIN_URL } from './databases.js';
 

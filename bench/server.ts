@@ -38,10 +38,7 @@ async function appServer(): Promise<{ app: FastifyInstance; close: () => Promise
   const app = await buildApp(deps);
   return {
     app,
-    close: async () => {
-      await deps.limiter.close();
-      await deps.database.close();
-    },
+    close: () => deps.close(),
   };
 }
 

@@ -35,16 +35,7 @@ export function startServer(mode: 'hello' | 'one-query' | 'app', env: Record<str
       ok({
         url: `http://127.0.0.1:${m[1]}`,
         child,
-        stop: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-            child.once('exit', () => {
-              clearTimeout(force);
-              done();
-            });
-            child.kill('SIGTERM');
-          }),
+        stop: () => stopChild(child),
       });
     };
     child.stdout!.on('data', onData);
@@ -108,4 +99,17 @@ export async function registerUser(base: string): Promise<{ token: string; userI
     password: 'bench-password-1',
   });
   return { token: session.token, userId: session.user.id };
+}
+
+/** Stops a server process: SIGTERM, then SIGKILL if it has not gone after 15 s. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null) return done();
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
 }

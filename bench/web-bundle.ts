@@ -64,8 +64,8 @@ async function buildWeb(webRoot: string, outDir: string): Promise<Map<string, st
 }
 
 /**
- * The source modules the router loads for each URL, read from the real route table: router.tsx runs under Vite's
- * SSR loader (no antd, no DOM needed), `matchRoutes` picks the matched routes, and each route's lazy loader (or, for
+ * The source modules the router loads for each URL, read from the real route table: route-table.ts and router.tsx run
+ * under Vite's SSR loader (no antd, no DOM needed), `matchRoutes` picks the matched routes, and each route's lazy loader (or, for
  * a page, its RouteEntry.page) names the module it imports. Null when the URL matches no mounted page.
  */
 async function routeModules(webRoot: string, urls: string[]): Promise<Map<string, string[] | null>> {
@@ -79,15 +79,12 @@ async function routeModules(webRoot: string, urls: string[]): Promise<Map<string
   try {
     type Entry = { path: string; page?: () => unknown };
     type Route = { id?: string; lazy?: () => unknown; children?: Route[] };
-    const router = (await server.ssrLoadModule('/src/router.tsx')) as {
-      buildRoutes(): Route[];
-      topLevelRoutes: Entry[];
-      navRoutes: Entry[];
-    };
+    const router = (await server.ssrLoadModule('/src/router.tsx')) as { buildRoutes(): Route[] };
+    const table = (await server.ssrLoadModule('/src/route-table.ts')) as { topLevelRoutes: Entry[]; navRoutes: Entry[] };
     const { matchRoutes } = (await server.ssrLoadModule('react-router')) as {
       matchRoutes(routes: Route[], url: string): { route: Route }[] | null;
     };
-    const pages = new Map([...router.topLevelRoutes, ...router.navRoutes].map((e) => [e.path === '' ? 'index' : e.path, e.page]));
+    const pages = new Map([...table.topLevelRoutes, ...table.navRoutes].map((e) => [e.path === '' ? 'index' : e.path, e.page]));
     const routes = router.buildRoutes();
     const out = new Map<string, string[] | null>();
     for (const url of urls) {

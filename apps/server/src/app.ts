@@ -6,9 +6,14 @@ import { Redis } from 'ioredis';
 import { createMailer, createSmsSender } from './adapters/index.js';
 import { SentCodeLog } from './adapters/messaging.js';
 import { loadEnv, type Env } from './env.js';
+import { PgBossQueue } from './jobs/queue.js';
+import { systemClock } from './lib/clock.js';
 import type { Deps } from './lib/deps.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { SettingsStore } from './lib/settings.js';
+import { SessionLookup } from './modules/auth/index.js';
+import { CraftBatch } from './modules/crafts/index.js';
+import { ExamFastPath } from './modules/exams/index.js';
 import { modules } from './modules/index.js';
 import { bodyGuardPlugin } from './plugins/body-guard.js';
 import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
@@ -17,7 +22,10 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin, withSecurityHeaders } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
 
-/** Opens the database (migrating it) and the adapters the configuration names. */
+/**
+ * Opens the database (migrating it), the adapters the configuration names, and everything that outlives a request:
+ * the clock, the job queue (started on first use), the fast paths' batchers and cache (decision 017).
+ */
 export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> = {}): Promise<Deps> {
   const database =
     overrides.database ??
@@ -28,15 +36,38 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
     }));
   if (!overrides.database) await database.migrate();
   const sentCodes = overrides.sentCodes ?? new SentCodeLog();
-  return {
+  const clock = overrides.clock ?? systemClock;
+  const on = env.FAST_PATHS === 'on';
+  const fast = overrides.fast ?? {
+    on,
+    sessions: new SessionLookup(database.db, on),
+    exams: new ExamFastPath(database, clock, on),
+    crafts: new CraftBatch(database, on),
+  };
+  const queue = overrides.queue ?? new PgBossQueue(database);
+  // The memory limiter's windows follow the clock; Redis keeps its own expiry times.
+  const limiter = overrides.limiter ?? (env.REDIS_URL ? redisRateLimiter(new Redis(env.REDIS_URL)) : memoryRateLimiter(() => clock.now().getTime()));
+  const deps: Deps = {
     env,
     database,
     settings: overrides.settings ?? new SettingsStore(database.db),
-    limiter: overrides.limiter ?? (env.REDIS_URL ? redisRateLimiter(new Redis(env.REDIS_URL)) : memoryRateLimiter()),
+    limiter,
     mailer: overrides.mailer ?? createMailer(env, sentCodes),
     sms: overrides.sms ?? createSmsSender(env, sentCodes),
     sentCodes,
+    clock,
+    queue,
+    fast,
+    async close() {
+      // The statements in flight finish before the queue, the limiter and then the database go.
+      await Promise.all([fast.sessions.close(), fast.exams.close(), fast.crafts.close()]);
+      await queue.close();
+      await limiter.close();
+      if (!overrides.database) await database.close();
+    },
   };
+  queue.attach(deps);
+  return deps;
 }
 
 /** Plugins and modules on a Fastify instance; no listen(), so tests drive it with inject(). */

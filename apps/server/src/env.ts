@@ -38,6 +38,11 @@ export const envSchema = z.object({
   MAINTENANCE: z.enum(['on', 'off', '']).transform((v) => v || undefined).optional(),
   /** Multiplies every exam time limit (rounded up); the e2e server shortens the clock with it. */
   EXAM_TIME_SCALE: z.coerce.number().positive().default(1),
+  /**
+   * `off`: no batched fast paths — every session look-up, exam answer/flag/move and craft update runs its plain path
+   * (one statement per request, the exam transaction). For debugging and for tests that compare the two.
+   */
+  FAST_PATHS: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,11 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, createDeps } from './app.js';
 import { loadEnv } from './env.js';
 import { listenHost } from './lib/loopback.js';
-import { demoAccountsTable, demoExposureWarning, demoSeedEnabled, presentDemoAccounts, seedDemoAccounts } from './modules/users/demo-seed.js';
+import { demoAccountsTable, demoExposureWarning, demoSeedEnabled, presentDemoAccounts, seedDemoAccounts } from './modules/users/index.js';
 import { startJobs } from './jobs/index.js';
-import { seedContent } from './modules/content-import/seed.js';
-import { seedMedia } from './modules/media/media.seed.js';
-import { applyMaintenanceAtStart } from './modules/system/maintenance.js';
+import { seedContent } from './modules/content-import/index.js';
+import { seedMedia } from './modules/media/index.js';
+import { applyMaintenanceAtStart } from './modules/system/index.js';
 
 const env = loadEnv();
 const deps = await createDeps(env);
@@ -16,14 +16,13 @@ await seedDemoAccounts(deps);
 await seedContent(deps);
 await seedMedia(deps);
 const app = await buildApp(deps);
-const jobs = await startJobs(deps);
+await startJobs(deps);
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: closing`);
   await app.close();
-  await jobs.stop({ graceful: true, wait: true });
-  await deps.limiter.close();
-  await deps.database.close();
+  // The fast paths drain, the job queue stops, then the limiter and the database close.
+  await deps.close();
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -20,7 +20,7 @@ export async function insertUser(db: Db, overrides: Partial<typeof users.$inferI
 
 /** A live session for the user; returns the bearer token and the session id. */
 export async function sessionFor(db: Db, userId: number, deviceId = 'test-device'): Promise<{ token: string; sessionId: number }> {
-  const { token, session } = await insertSession(db, { userId, deviceId, maxDays: 30 });
+  const { token, session } = await insertSession(db, { userId, deviceId, maxDays: 30, now: new Date() });
   return { token, sessionId: session.id };
 }
 

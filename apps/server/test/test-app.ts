@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, createDeps } from '../src/app.js';
 import { loadEnv } from '../src/env.js';
 import type { Deps } from '../src/lib/deps.js';
+import { InProcessQueue } from '../src/lib/job-queue.js';
 import { withDatabase } from './global-setup.js';
 
 export interface TestApp {
@@ -67,7 +68,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', ...envOverrides });
-  const deps = await createDeps(env, { database, ...depOverrides });
+  // Jobs run in this process (lib/job-queue.ts): no pg-boss schema per test database, and `queue.idle()` to await them.
+  const deps = await createDeps(env, { database, queue: new InProcessQueue(), ...depOverrides });
   const app = await buildApp(deps);
   await options.beforeReady?.(app, deps);
   await app.ready();
@@ -91,7 +93,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await deps.limiter.close();
+      await deps.close();
       await drop();
     },
   };

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from './api/query-client';
 import { setToken } from './api/storage';
 import { zh } from './i18n/zh-CN';
-import { mountedRoutes, navItems, navRoutes, topLevelRoutes } from './router';
-import { fakeServer, makeUser, renderApp } from './test-utils';
+import { mountedRoutes, navItems, navRoutes, topLevelRoutes } from './route-table';
+import { fake, fakeServer, makeUser, renderApp } from './test-utils';
 
 // The first import of a page compiles antd in the test runner (seconds); do it once up front so the
 // assertions below run with the default timeouts.
@@ -90,7 +90,7 @@ describe('routing', () => {
   });
 
   it('app start without a token goes to /login', async () => {
-    const fetch = fakeServer({});
+    const fetch = fakeServer();
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('tab', { name: zh.login.tabs.reset })).toBeTruthy();
@@ -99,7 +99,7 @@ describe('routing', () => {
 
   it('app start with a token fetches the user and shows home inside nav and footer', async () => {
     setToken('t'.repeat(43));
-    const fetch = fakeServer({ [userCalls.get.path]: () => ({ data: makeUser() }) });
+    const fetch = fakeServer(fake(userCalls.get, () => ({ data: makeUser() })));
     renderApp('/');
     expect(await screen.findByText(/小明/, { selector: 'h2' })).toBeTruthy();
     expect(screen.getByText(zh.footer.contact)).toBeTruthy();
@@ -108,7 +108,7 @@ describe('routing', () => {
 
   it('a failed user fetch says so and goes to /login', async () => {
     setToken('t'.repeat(43));
-    fakeServer({ [userCalls.get.path]: () => ({ status: 401, kind: 'unauthorized' }) });
+    fakeServer(fake(userCalls.get, () => ({ kind: 'unauthorized' })));
     const { router } = renderApp('/home');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText(zh.errors.userFetchFailed)).toBeTruthy();

@@ -1,10 +1,11 @@
 import type { User } from '@gre/contracts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { queryClient } from './api/query-client';
 import { AppProviders } from './components/app-providers';
 import { buildRoutes } from './router';
+
+export { fake, fakeServer, type FakeReply, type FakeRoute } from './test-server';
 
 /** A user as /api/user/get answers it. */
 export function makeUser(over: Partial<User> = {}): User {
@@ -27,23 +28,6 @@ export function makeUser(over: Partial<User> = {}): User {
     },
     ...over,
   };
-}
-
-type Handler = (body: unknown) => { status?: number; data?: unknown; kind?: string };
-
-/** Stubs fetch with per-path answers in the envelope; unknown paths answer 404 not_found. */
-export function fakeServer(handlers: Record<string, Handler>) {
-  const fetch = vi.fn(async (url: string, init: RequestInit) => {
-    const h = handlers[url];
-    const out = h ? h(JSON.parse(String(init.body))) : { status: 404, kind: 'not_found' };
-    const status = out.status ?? 200;
-    const body = out.kind
-      ? { ok: false, data: null, err_data: { kind: out.kind, show: '', detail: out.kind } }
-      : { ok: true, data: out.data ?? null, err_data: null };
-    return new Response(JSON.stringify(body), { status });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 /** Renders the real route table at `path` with the real providers. */

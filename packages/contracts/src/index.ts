@@ -12,6 +12,7 @@ export * from './content/consistency.js';
 export * from './content/minimums.js';
 export * from './content/grading.js';
 export * from './content/media.js';
+export * from './rules/calendar.js';
 export * from './rules/windows.js';
 export * from './rules/scoring.js';
 export * from './rules/exam-plan.js';

@@ -14,6 +14,10 @@ import * as schema from './schema/index.js';
 export type Schema = typeof schema;
 /** Both drivers expose the same query API; typed once as the node-postgres flavour. */
 export type Db = NodePgDatabase<Schema>;
+/** A transaction handle, so repository functions compose inside one `db.transaction`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or a transaction: every repository function takes either. */
+export type Queryable = Db | Tx;
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 

@@ -1,10 +1,10 @@
 import type { Deps } from '../lib/deps.js';
 import { registerCleanup } from './cleanup.js';
-import { startQueue } from './queue.js';
 
-/** Starts the queue and every job handler; main.ts calls it, tests start what they need themselves. */
-export async function startJobs(deps: Deps) {
-  const boss = await startQueue(deps.database);
-  await registerCleanup(boss, deps.database.db);
-  return boss;
+/**
+ * Registers every job handler and schedule on `deps.queue` (which starts pg-boss then); main.ts calls it, tests
+ * register what they need themselves. `deps.queue.close()` stops them.
+ */
+export async function startJobs(deps: Deps): Promise<void> {
+  await registerCleanup(deps);
 }

@@ -2,8 +2,12 @@ import { sessions, users, verificationCodes } from '@gre/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.js';
-import { cleanupExpired } from './cleanup.js';
-import { startQueue } from './queue.js';
+import { ManualClock, systemClock } from '../lib/clock.js';
+import type { Deps } from '../lib/deps.js';
+import { InProcessQueue } from '../lib/job-queue.js';
+import { CLEANUP_JOB, cleanupExpired } from './cleanup.js';
+import { startJobs } from './index.js';
+import { PgBossQueue } from './queue.js';
 
 let t: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -11,20 +15,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
+const hasPgBoss = async () => (await t.database.db.execute<{ n: string | null }>(sql`select to_regnamespace('pgboss')::text as n`)).rows[0]!.n !== null;
+
 describe('job queue', () => {
-  it('delivers a job on the test database', async () => {
-    const boss = await startQueue(t.database);
+  it('starts pg-boss on first use, and delivers a job on the test database to a handler given the Deps', async () => {
+    const queue = new PgBossQueue(t.database, 0.5);
+    // Only what a handler reads of them: these Deps are the ones createDeps would attach.
+    const deps = { database: t.database, clock: systemClock } as Deps;
+    queue.attach(deps);
     try {
-      await boss.createQueue('test.echo');
+      expect(await hasPgBoss()).toBe(false);
       const seen: unknown[] = [];
-      await boss.work('test.echo', { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        seen.push(job!.data);
+      await queue.work<{ n: number }>('test.echo', async (data, given) => {
+        seen.push({ ...data, deps: given === deps });
       });
-      await boss.send('test.echo', { n: 42 });
+      expect(await hasPgBoss()).toBe(true);
+      await queue.send('test.echo', { n: 42 });
       for (let i = 0; i < 40 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 250));
-      expect(seen).toEqual([{ n: 42 }]);
+      expect(seen).toEqual([{ n: 42, deps: true }]);
     } finally {
-      await boss.stop({ graceful: false, wait: true });
+      await queue.close();
     }
   });
 
@@ -39,9 +49,27 @@ describe('job queue', () => {
       { tokenHash: 'old', userId: u!.id, expiresAt: sql`now() - interval '40 days'` },
       { tokenHash: 'live', userId: u!.id, expiresAt: sql`now() + interval '10 days'` },
     ]);
-    expect(await cleanupExpired(db)).toEqual({ codes: 1, sessions: 1 });
-    expect(await cleanupExpired(db)).toEqual({ codes: 0, sessions: 0 });
+    const deps = { database: t.database, clock: systemClock };
+    expect(await cleanupExpired(deps)).toEqual({ codes: 1, sessions: 1 });
+    expect(await cleanupExpired(deps)).toEqual({ codes: 0, sessions: 0 });
     const left = await db.select({ h: sessions.tokenHash }).from(sessions);
     expect(left.map((r) => r.h)).toEqual(['live']);
+  });
+
+  it('runs as the scheduled job on deps.queue, reading the clock of the Deps it is handed', async () => {
+    const db = t.database.db;
+    const [u] = await db.insert(users).values({ name: 'j', passwordHash: 'x', email: 'j@x.io' }).returning();
+    await db.insert(sessions).values({ tokenHash: 'soon', userId: u!.id, expiresAt: sql`now() + interval '10 days'` });
+    const queue = new InProcessQueue();
+    // 41 days on: the session expired 31 days ago by this clock, though not by the database's.
+    const clock = new ManualClock(new Date(Date.now() + 41 * 86_400_000));
+    const deps = { database: t.database, clock, queue } as unknown as Deps;
+    queue.attach(deps);
+    await startJobs(deps);
+    expect(queue.schedules.get(CLEANUP_JOB)).toBe('17 * * * *');
+    await queue.send(CLEANUP_JOB, {});
+    await queue.close();
+    expect(queue.failed).toEqual([]);
+    expect(await db.select().from(sessions).where(sql`token_hash = 'soon'`)).toEqual([]);
   });
 });

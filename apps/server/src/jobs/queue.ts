@@ -1,5 +1,7 @@
 import type { Database } from '@gre/db';
 import PgBoss from 'pg-boss';
+import type { Deps } from '../lib/deps.js';
+import type { JobHandler, JobQueue, SendOptions } from '../lib/job-queue.js';
 
 /**
  * The job queue (pg-boss) on whichever database is live: PGlite through `executeSql`, PostgreSQL through the pool.
@@ -21,4 +23,71 @@ export async function startQueue(database: Database): Promise<PgBoss> {
   boss.on('error', (err) => console.error('[jobs]', err));
   await boss.start();
   return boss;
+}
+
+/**
+ * `deps.queue` in the server: pg-boss, started on first use — a send, a handler or a schedule — so an instance that
+ * never touches a job pays nothing for it (the first start creates pg-boss's schema, seconds on PGlite).
+ */
+export class PgBossQueue implements JobQueue {
+  private boss: Promise<PgBoss> | null = null;
+  /** pg-boss 10 needs a queue created before its first send or handler; once per name per instance. */
+  private readonly queues = new Map<string, Promise<void>>();
+  private deps: Deps | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly pollingIntervalSeconds = 2,
+  ) {}
+
+  attach(deps: Deps): void {
+    this.deps = deps;
+  }
+
+  async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    return (await this.queue(name)).send(name, data, options);
+  }
+
+  async work<T>(name: string, handler: JobHandler<T>): Promise<void> {
+    const boss = await this.queue(name);
+    await boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds }, async (jobs) => {
+      if (!this.deps) throw new Error('job queue has no Deps: createDeps attaches them');
+      for (const job of jobs) await handler(job.data, this.deps);
+    });
+  }
+
+  async schedule(name: string, cron: string): Promise<void> {
+    await (await this.queue(name)).schedule(name, cron);
+  }
+
+  async close(): Promise<void> {
+    const started = this.boss;
+    this.boss = null;
+    this.queues.clear();
+    if (started) await (await started).stop({ graceful: true, wait: true });
+  }
+
+  private started(): Promise<PgBoss> {
+    if (!this.boss) {
+      const boss = startQueue(this.database);
+      this.boss = boss;
+      // A start that failed (database briefly away) is retried by the next use instead of being kept.
+      boss.catch(() => {
+        if (this.boss === boss) this.boss = null;
+      });
+    }
+    return this.boss;
+  }
+
+  private async queue(name: string): Promise<PgBoss> {
+    const boss = await this.started();
+    let created = this.queues.get(name);
+    if (!created) {
+      created = boss.createQueue(name);
+      this.queues.set(name, created);
+      created.catch(() => this.queues.delete(name));
+    }
+    await created;
+    return boss;
+  }
 }

@@ -13,7 +13,8 @@ export interface Actor {
   role: RoleKind;
 }
 
-export function effectiveRole(user: Pick<UserRow, 'roleKind' | 'roleExpiresAt' | 'baseRoleKind'>, now = new Date()): RoleKind {
+/** The tier at `now` (deps.clock): a lapsed tier drops back to the base role. */
+export function effectiveRole(user: Pick<UserRow, 'roleKind' | 'roleExpiresAt' | 'baseRoleKind'>, now: Date): RoleKind {
   if (user.roleExpiresAt && user.roleExpiresAt.getTime() <= now.getTime()) return user.baseRoleKind as RoleKind;
   return user.roleKind as RoleKind;
 }
@@ -101,7 +102,7 @@ export function hasHigherAccess(actor: Actor): boolean {
  */
 export const MATERIAL_MIN_ROLE: RoleKind = 'VIP';
 
-export function canVisitMaterials(user: UserRow, now = new Date()): boolean {
+export function canVisitMaterials(user: UserRow, now: Date): boolean {
   if (isStaffUser(user) || user.canVisitMaterial) return true;
   return ROLE_RANK[effectiveRole(user, now)] >= ROLE_RANK[MATERIAL_MIN_ROLE];
 }

@@ -40,6 +40,21 @@ describe('Batcher', () => {
     expect(await Promise.all(rest)).toEqual(['r:2', 'r:3', 'r:4']);
   });
 
+  it('drain() resolves at once when idle, else once every waiting and running item is done', async () => {
+    const g = gatedRunner<number>();
+    const b = new Batcher({ run: g.run, maxInFlight: 1, maxSize: 10 });
+    await b.drain();
+    const items = [1, 2, 3].map((n) => b.submit(n));
+    let drained = false;
+    const draining = b.drain().then(() => (drained = true));
+    g.batches[0]!.release();
+    await tick();
+    expect(drained).toBe(false);
+    g.batches[1]!.release();
+    await draining;
+    expect(await Promise.all(items)).toEqual(['r:1', 'r:2', 'r:3']);
+  });
+
   it('never puts two items of one key in a batch, nor one whose key is in flight', async () => {
     const g = gatedRunner<{ k: string; n: number }>();
     const b = new Batcher({ run: g.run, maxInFlight: 2, maxSize: 10, keyOf: (i: { k: string }) => i.k });

@@ -24,7 +24,14 @@ export class Batcher<T, R> {
   private readonly queue: Pending<T, R>[] = [];
   private readonly busyKeys = new Set<unknown>();
   private running = 0;
+  private idleWaiters: (() => void)[] = [];
   constructor(private readonly opts: BatcherOptions<T, R>) {}
+
+  /** Resolves once nothing waits or runs: shutdown lets the last statements finish before the database closes. */
+  drain(): Promise<void> {
+    if (this.running === 0 && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
 
   submit(item: T): Promise<R> {
     return new Promise((done, fail) => {
@@ -42,6 +49,7 @@ export class Batcher<T, R> {
         this.running -= 1;
         if (this.opts.keyOf) for (const p of batch) this.busyKeys.delete(this.opts.keyOf(p.item));
         this.pump();
+        if (this.running === 0 && this.queue.length === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
       });
     }
   }

@@ -1,10 +1,31 @@
 import type { Database } from '@gre/db';
 import type { Env } from '../env.js';
 import type { Mailer, SmsSender, SentCodeLog } from '../adapters/messaging.js';
+import type { SessionLookup } from '../modules/auth/index.js';
+import type { CraftBatch } from '../modules/crafts/index.js';
+import type { ExamFastPath } from '../modules/exams/index.js';
+import type { Clock } from './clock.js';
+import type { JobQueue } from './job-queue.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SettingsStore } from './settings.js';
+import type { UnitOfWork } from './unit-of-work.js';
 
-/** Everything a module needs, built once in buildApp and passed down; no module reaches for globals. */
+/**
+ * The hot paths' state that outlives a request (decisions 009, 011, 012): batchers and the section cache, one set
+ * per Deps, so two apps in one process (tests) never share one and shutdown can drain them.
+ */
+export interface FastPaths {
+  /** FAST_PATHS=off sends every call down its plain path: one statement per look-up, the exam transaction. */
+  on: boolean;
+  sessions: SessionLookup;
+  exams: ExamFastPath;
+  crafts: CraftBatch;
+}
+
+/**
+ * Everything a module needs, built once in createDeps and passed down; no module reaches for globals, and nothing
+ * that lives longer than a request lives outside it (decision 017).
+ */
 export interface Deps {
   env: Env;
   database: Database;
@@ -14,4 +35,13 @@ export interface Deps {
   sms: SmsSender;
   /** Codes the `log` providers sent, for /debug outside production. */
   sentCodes: SentCodeLog;
+  /** The time every rule reads; the system clock in production. */
+  clock: Clock;
+  /** Jobs: pg-boss on the live database (started on first use); in-process in the test apps. */
+  queue: JobQueue;
+  fast: FastPaths;
+  /** Set only on the Deps a unit of work hands its services (`uow.deps`): they join its transaction. */
+  uow?: UnitOfWork<Deps> | undefined;
+  /** Drains the fast paths, stops the queue and the limiter, and closes the database if createDeps opened it. */
+  close(): Promise<void>;
 }

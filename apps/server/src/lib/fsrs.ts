@@ -1,6 +1,6 @@
+import { nextShanghaiMidnight } from '@gre/contracts';
 import { createEmptyCard, fsrs, Rating, State, type Card } from 'ts-fsrs';
 import { z } from 'zod';
-import { shanghaiDay } from './quota.js';
 
 /**
  * Spaced re-review of wrong questions (FSRS through ts-fsrs). Re-reviews happen by practising, a day at a time, so the
@@ -80,15 +80,12 @@ export function stepSchedule(stored: unknown, right: boolean, now: Date): Stored
   };
 }
 
-const SHANGHAI_OFFSET_SECONDS = 8 * 3600;
-
 /**
  * A question is due today when its due time falls before the next Shanghai midnight: reviews are counted and capped
  * per calendar day, so whatever comes due later today belongs to today's list.
  */
 export function dueBefore(now: Date): Date {
-  const today = shanghaiDay(toUnix(now));
-  return new Date(Date.parse(`${today}T00:00:00Z`) - SHANGHAI_OFFSET_SECONDS * 1000 + 86_400_000);
+  return new Date(nextShanghaiMidnight(toUnix(now)) * 1000);
 }
 
 /** Re-reviews a learner is offered per day, unless the admin's `review_cap` setting says otherwise. */

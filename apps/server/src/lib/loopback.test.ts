@@ -1,9 +1,8 @@
 import { systemCalls, userCalls } from '@gre/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { DEMO_ACCOUNTS } from '../modules/users/demo-accounts.js';
-import { demoExposureWarning } from '../modules/users/demo-seed.js';
-import { quietMessaging } from '../modules/users/users.fixtures.js';
+import { DEMO_ACCOUNTS, demoExposureWarning } from '../modules/users/index.js';
+import { quietMessaging } from '../../test/fixtures.js';
 import { isLoopbackAddress, listenHost } from './loopback.js';
 
 describe('loopback', () => {

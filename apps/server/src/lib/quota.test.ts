@@ -1,10 +1,11 @@
-import { QUOTA_DEFAULTS } from '@gre/contracts';
+import { QUOTA_DEFAULTS, shanghaiDay } from '@gre/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/actors.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import type { Database } from '@gre/db';
-import { counterValue, periodKeys, roleQuota, shanghaiDay, takeCounter } from './quota.js';
+import { periodKeys, roleQuota } from './quota.js';
+import { counterValue, takeCounter } from './quota.repository.js';
 
 describe('roleQuota', () => {
   it('is the contract default without an override, per role', () => {

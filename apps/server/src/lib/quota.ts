@@ -1,9 +1,9 @@
-import { periodStarts, QUOTA_DEFAULTS, QUOTA_SUBJECT_NAMES, QUOTA_SUBJECTS, ROLE_NAMES, type QuotaSubject, type RoleKind, type RoleQuota } from '@gre/contracts';
-import { sql } from 'drizzle-orm';
+import { periodStarts, QUOTA_DEFAULTS, shanghaiDay, QUOTA_SUBJECT_NAMES, QUOTA_SUBJECTS, ROLE_NAMES, type QuotaSubject, type RoleKind, type RoleQuota } from '@gre/contracts';
 import { z } from 'zod';
-import type { Db } from '@gre/db';
+import type { Queryable } from '@gre/db';
 import { AppError } from './app-error.js';
 import { isStaff, type Actor } from './authorize.js';
+import { counterValue, takeCounter } from './quota.repository.js';
 
 /**
  * Role quotas (product.md "Roles, access and quotas"): the contract defaults, overridden per role by the `quotas`
@@ -22,8 +22,6 @@ const roleOverrideSchema = z.object({
 const overrideSchema = z.object({ Trail: roleOverrideSchema, FreeVIP: roleOverrideSchema, VIP: roleOverrideSchema, SVIP: roleOverrideSchema }).partial();
 
 type QuotaRole = keyof typeof QUOTA_DEFAULTS;
-/** The database or a transaction on it. */
-type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The quota of a role after the admin's override; a malformed override is ignored as a whole (the defaults hold). */
 export function roleQuota(role: RoleKind, override: unknown): RoleQuota {
@@ -46,35 +44,10 @@ export function quotaFor(actor: Actor, override: unknown): RoleQuota | null {
   return isStaff(actor) ? null : roleQuota(actor.role, override);
 }
 
-/** A Shanghai calendar day as 'YYYY-MM-DD'. */
-export function shanghaiDay(unixSeconds: number): string {
-  return new Date((unixSeconds + 8 * 3600) * 1000).toISOString().slice(0, 10);
-}
-
 /** Counter periods at `now`: the day, the week (its Monday, 'w2026-11-16') and the lifetime. */
 export function periodKeys(now: Date): { day: string; week: string; total: 'total' } {
   const s = Math.floor(now.getTime() / 1000);
   return { day: shanghaiDay(s), week: `w${shanghaiDay(periodStarts(s).week)}`, total: 'total' };
-}
-
-/**
- * Adds `k` to a counter if the result stays within `limit`, in one statement: the insert branch checks k itself,
- * the update branch re-reads the row under its lock, so of many concurrent takes only those that fit succeed.
- * Returns whether it was taken.
- */
-export async function takeCounter(db: Queryable, userId: number, period: string, subject: string, k: number, limit: number): Promise<boolean> {
-  const res = await db.execute<{ n: number }>(sql`
-    insert into usage_counters (user_id, period, subject, n)
-    select ${userId}::bigint, ${period}::text, ${subject}::text, ${k}::int where ${k}::int <= ${limit}::int
-    on conflict (user_id, period, subject) do update set n = usage_counters.n + excluded.n
-    where usage_counters.n + excluded.n <= ${limit}::int
-    returning n`);
-  return res.rows.length > 0;
-}
-
-export async function counterValue(db: Queryable, userId: number, period: string, subject: string): Promise<number> {
-  const res = await db.execute<{ n: number }>(sql`select n from usage_counters where user_id = ${userId} and period = ${period} and subject = ${subject}`);
-  return Number(res.rows[0]?.n ?? 0);
 }
 
 /** What an exam hands out: questions per daily subject, and whether it is a simulation. */

@@ -19,7 +19,20 @@ const CACHE_MS = 2000;
  */
 export class SettingsStore {
   private cached: { value: SiteSettings; overrides: Map<string, unknown>; at: number } | null = null;
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The instance's store, when this one reads through a unit of work's transaction (`within`). */
+    private readonly shared: SettingsStore | null = null,
+  ) {}
+
+  /**
+   * This store read and written through `db`: a unit of work's transaction, which a read on the database handle would
+   * wait behind on PGlite. It reads the instance's cache while fresh but never fills it (a read inside a unit may see
+   * the unit's uncommitted writes), and its writes drop that cache.
+   */
+  within(db: Db): SettingsStore {
+    return new SettingsStore(db, this.shared ?? this);
+  }
 
   async get(): Promise<SiteSettings> {
     return (await this.load()).value;
@@ -36,10 +49,17 @@ export class SettingsStore {
       .insert(settings)
       .values({ key, value })
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+    this.dropCache();
+  }
+
+  private dropCache(): void {
     this.cached = null;
+    if (this.shared) this.shared.cached = null;
   }
 
   private async load(): Promise<NonNullable<SettingsStore['cached']>> {
+    const instance = this.shared?.cached;
+    if (instance && Date.now() - instance.at < CACHE_MS) return instance;
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached;
     const rows = await this.db.select().from(settings);
     const value = { ...DEFAULTS };
@@ -58,12 +78,12 @@ export class SettingsStore {
       .insert(settings)
       .values({ key, value })
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-    this.cached = null;
+    this.dropCache();
     return this.get();
   }
 
   async remove(key: keyof SiteSettings): Promise<void> {
     await this.db.delete(settings).where(eq(settings.key, key));
-    this.cached = null;
+    this.dropCache();
   }
 }

@@ -2,9 +2,9 @@ import { API_VERSION, HEADERS, LIMITS, type CallDef } from '@gre/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
-import { authorize, effectiveRole, isStaff, requirementFor, type Actor } from '../lib/authorize.js';
+import { authorize, isStaff, requirementFor, type Actor } from '../lib/authorize.js';
 import type { Deps } from '../lib/deps.js';
-import { findSessionWithUser, touchSession } from '../modules/auth/sessions.repository.js';
+import { actorFromToken } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,9 +15,6 @@ declare module 'fastify' {
     call?: CallDef;
   }
 }
-
-/** Only refresh `last_seen_at` this often, so most authenticated reads stay a single query. */
-const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Tokens are 43-character base64url; the bounds only keep junk away from the hash and the query.
@@ -31,19 +28,6 @@ function bearer(req: FastifyRequest): string | null {
   const h = req.headers[HEADERS.authorization];
   if (typeof h !== 'string') return null;
   return BEARER.exec(h.trim())?.[1] ?? null;
-}
-
-/** Session and user in one query; `last_seen_at` written at most once a minute. */
-async function resolveActor(deps: Deps, token: string): Promise<Actor> {
-  const found = await findSessionWithUser(deps.database.db, token);
-  if (!found || found.session.revokedAt) throw new AppError('unauthorized', 'unknown or revoked token');
-  const now = Date.now();
-  const idleMs = deps.env.SESSION_IDLE_DAYS * 86_400_000;
-  if (found.session.expiresAt.getTime() <= now || found.session.lastSeenAt.getTime() + idleMs <= now) {
-    throw new AppError('token_expired', 'session expired');
-  }
-  if (now - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(deps.database.db, found.session.id);
-  return { user: found.user, sessionId: found.session.id, deviceId: found.session.deviceId, role: effectiveRole(found.user) };
 }
 
 /**
@@ -72,7 +56,7 @@ export const gatePlugin = fp(async (app: FastifyInstance, deps: Deps) => {
     const token = bearer(req);
     // Resolved at most once per request: the maintenance check and authentication share it.
     let resolved: Promise<Actor> | undefined;
-    const actorOf = (t: string) => (resolved ??= resolveActor(deps, t));
+    const actorOf = (t: string) => (resolved ??= actorFromToken(deps, t));
     if (site.maintenance && !call.duringMaintenance) {
       // Staff keep working through maintenance (an admin must be able to turn it off); a stale or learner token reads as closed.
       const staff = token ? await actorOf(token).then((a) => !a.user.isFreeze && isStaff(a), () => false) : false;

@@ -6,8 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithToken } from '../../test/actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { mediaFixture, type MediaFixture } from '../modules/media/media.fixtures.js';
-import { seedMedia } from '../modules/media/media.seed.js';
+import { mediaFixture, type MediaFixture } from '../../test/fixtures.js';
+import { seedMedia } from '../modules/media/index.js';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.js';
 
 let t: TestApp;

@@ -7,6 +7,11 @@ export const queryKeys = {
   currentUser: ['user', 'current'] as const,
   debugInfo: ['debug', 'info'] as const,
   siteSettings: ['admin', 'settings'] as const,
+  /**
+   * Every exam list and report (features/records) sits under this prefix; the exam screen refreshes them when it submits
+   * a section. Here so the exam screen need not import the records feature (and its antd dialogs) for one key.
+   */
+  exams: ['exams'] as const,
 };
 
 /** The logged-in user (spec §4 app start). Failures are handled by the caller, not the global toast. */

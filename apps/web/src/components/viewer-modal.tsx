@@ -1,5 +1,6 @@
 import { Modal, type ModalProps } from 'antd';
 import { useIsPhone } from './use-is-phone';
+import './viewer-modal.css';
 
 /**
  * The question viewer's dialog (bank practice, search results, personal pages): wide on a desktop, the whole screen

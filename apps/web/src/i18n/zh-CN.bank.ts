@@ -48,6 +48,7 @@ export const bankCopy = {
     retry: '重新作答',
     answerFirst: '请先作答再核对答案',
     noAnswerYet: '该题本完成后才公布答案与解析；现在可以继续作答。',
+    heldInExam: '这道题也在你尚未交卷的考试或练习中，交完那一部分后即可核对答案；现在可以继续作答。',
     answered: '已作答',
     close: '关闭',
     loadFailed: '题目加载失败，请稍后重试',

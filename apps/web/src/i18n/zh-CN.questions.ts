@@ -48,6 +48,7 @@ export const questionsCopy = {
     yourChoice: '你的选择',
     answerWithheld: '标准答案暂不可见（受题目权限或题本设置限制）',
     analysisWithheld: '解析暂不可见（受题目权限或题本设置限制）',
+    heldInExam: '这道题也在你尚未交卷的考试或练习中，交完那一部分后即可查看标准答案与解析（可在“练习记录”中继续）。',
     analysis: '解析',
     keyWords: '关键词',
     synonyms: '近义词',

@@ -68,6 +68,11 @@ export const questionViewSchema = z.object({
   origin_id: z.string().nullable(),
   /** Its discussion thread; null until discussion posts exist. */
   topic_id: z.number().int().nullable(),
+  /**
+   * True when `standard_answer` and `analysis` are held because the question is in a section of the viewer's exam in
+   * progress (decision 013): they come once that section is submitted. Absent or false for every other reason.
+   */
+  answers_held: z.boolean().optional(),
 });
 export type QuestionView = z.infer<typeof questionViewSchema>;
 

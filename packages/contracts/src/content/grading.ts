@@ -77,6 +77,12 @@ export function isCorrect(q: Gradable, a: Answer): boolean {
   }
 }
 
+/**
+ * Essays and word cards are never right or wrong: they stay out of correct counts, kind stats and community figures.
+ * Shared by grading a section and the summaries built from graded items, so both count the same items.
+ */
+export const isGradable = (kind: string): boolean => kind !== 'Essay' && kind !== 'Word';
+
 /** Whether the learner gave any answer at all (drives the Answered / NotAnswered state). */
 export function isAnswered(kind: Gradable['input_method']['kind'], a: Answer): boolean {
   switch (kind) {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyWindow, periodStarts, SCORE_WINDOWS, windowAverage } from './windows.js';
+import { periodStarts } from './calendar.js';
+import { applyWindow, SCORE_WINDOWS, windowAverage } from './windows.js';
 
 interface A {
   finished_at: number;

@@ -1,21 +1,11 @@
+import { periodStarts } from './calendar.js';
+
 /**
  * Spec §9 score-history windows. One rule for the report page, the analyze page and the summary calls: which of a
  * learner's finished attempts a window keeps, given the score the current report view looks at.
  */
 export const SCORE_WINDOWS = ['all', 'except_lowest_3', 'last_3', 'last_5', 'last_10', 'this_week', 'this_month'] as const;
 export type ScoreWindow = (typeof SCORE_WINDOWS)[number];
-
-/** The learners' calendar: weeks start on Monday, days and months in Asia/Shanghai (UTC+8, no daylight saving). */
-const SHANGHAI_OFFSET_SECONDS = 8 * 3600;
-
-/** Unix seconds at the start of the Shanghai week (Monday 00:00) and month that hold `now`. */
-export function periodStarts(nowSeconds: number): { week: number; month: number } {
-  const local = new Date((nowSeconds + SHANGHAI_OFFSET_SECONDS) * 1000);
-  const dayStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) / 1000 - SHANGHAI_OFFSET_SECONDS;
-  const weekday = (local.getUTCDay() + 6) % 7; // Monday = 0
-  const month = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) / 1000 - SHANGHAI_OFFSET_SECONDS;
-  return { week: dayStart - weekday * 86_400, month };
-}
 
 /**
  * The attempts a window keeps, oldest first. `score` is the figure of the report view (total, V or Q); attempts

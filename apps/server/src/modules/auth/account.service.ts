@@ -3,13 +3,13 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { cleanText } from '../users/users.service.js';
-import { findUserByAccount, findUserById, insertEntitlement, insertUser, isUniqueViolation, syncRecords, updateUser, type Account } from '../users/users.repository.js';
+import { withUnitOfWork } from '../../lib/unit-of-work.js';
+import { isUniqueViolation } from '@gre/db';
+import { cleanText, createAccount, endUserSessions, findAccount, setPasswordHash, TRIAL_DAYS, type Account } from '../users/index.js';
 import { consumeCode, maskTarget, sendCode } from './codes.service.js';
-import { TRIAL_DAYS } from './limits.js';
 import { assertNotFrozen, assertSignInOpen, clearLoginFailures, openSession, toAccount, type Session } from './login.service.js';
-import { hashPassword } from './passwords.js';
-import { revokeSession, revokeUserSessions } from './sessions.repository.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { revokeSession } from './sessions.repository.js';
 
 /** '学员' and the last four digits of the phone (or four random digits for an email account). */
 export function defaultName(account: Account): string {
@@ -32,25 +32,26 @@ export interface RegisterInput {
 export async function register(deps: Deps, input: RegisterInput): Promise<Session> {
   const account = toAccount(input.account);
   await consumeCode(deps, account.value, 'register', input.code);
-  if (await findUserByAccount(deps.database.db, account)) throw new AppError('account_exists', 'this phone or email already has an account');
+  if (await findAccount(deps.database.db, account)) throw new AppError('account_exists', 'this phone or email already has an account');
   const passwordHash = await hashPassword(input.password);
   const name = cleanText(input.name ?? '').slice(0, LIMITS.name) || defaultName(account);
-  const startsAt = new Date();
+  const startsAt = deps.clock.now();
   const endsAt = new Date(startsAt.getTime() + TRIAL_DAYS * 86_400_000);
   try {
-    return await deps.database.db.transaction(async (tx) => {
-      const created = await insertUser(tx, {
-        name,
-        passwordHash,
-        phone: account.kind === 'phone' ? account.value : null,
-        email: account.kind === 'email' ? account.value : null,
-        roleKind: 'Trail',
-        baseRoleKind: 'Trail',
-        roleExpiresAt: endsAt,
-      });
-      await insertEntitlement(tx, { userId: created.id, roleKind: 'Trail', source: 'trial', startsAt, endsAt });
-      await syncRecords(tx, created.id);
-      const user = (await findUserById(tx, created.id))!;
+    return await withUnitOfWork(deps, async ({ tx }) => {
+      const user = await createAccount(
+        tx,
+        {
+          name,
+          passwordHash,
+          phone: account.kind === 'phone' ? account.value : null,
+          email: account.kind === 'email' ? account.value : null,
+          roleKind: 'Trail',
+          baseRoleKind: 'Trail',
+          roleExpiresAt: endsAt,
+        },
+        { roleKind: 'Trail', source: 'trial', startsAt, endsAt },
+      );
       return openSession(deps, tx, user, input.deviceId);
     });
   } catch (err) {
@@ -67,15 +68,16 @@ export async function resetPassword(
 ): Promise<Session> {
   const account = toAccount(input.account);
   await consumeCode(deps, account.value, 'reset_password', input.code);
-  const user = await findUserByAccount(deps.database.db, account);
+  const user = await findAccount(deps.database.db, account);
   // Safe to say: the code just proved the caller owns this phone or email.
   if (!user) throw new AppError('not_found', 'no account uses this phone or email');
-  assertNotFrozen(user, input.deviceId);
+  const now = deps.clock.now();
+  assertNotFrozen(user, input.deviceId, now);
   await assertSignInOpen(deps, user);
   const passwordHash = await hashPassword(input.password);
-  const session = await deps.database.db.transaction(async (tx) => {
-    const updated = (await updateUser(tx, user.id, { passwordHash }))!;
-    await revokeUserSessions(tx, user.id);
+  const session = await withUnitOfWork(deps, async ({ tx }) => {
+    const updated = (await setPasswordHash(tx, user.id, passwordHash))!;
+    await endUserSessions(tx, user.id, now);
     return openSession(deps, tx, updated, input.deviceId);
   });
   await clearLoginFailures(deps, account, input.ip);
@@ -93,6 +95,6 @@ export async function sendOpCheckCode(deps: Deps, actor: Actor, ip: string): Pro
 
 /** Ends only this session; the user's other devices stay logged in. */
 export async function logout(deps: Deps, actor: Actor): Promise<{ done: true }> {
-  await revokeSession(deps.database.db, actor.sessionId);
+  await revokeSession(deps.database.db, actor.sessionId, deps.clock.now());
   return { done: true };
 }

@@ -2,7 +2,7 @@ import { userCalls } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { authorize } from '../../lib/authorize.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
-import { toUserDto } from '../users/users.dto.js';
+import { toUserDto } from '../users/index.js';
 import { logout, register, resetPassword, sendOpCheckCode } from './account.service.js';
 import { sendCode } from './codes.service.js';
 import { login } from './login.service.js';
@@ -26,7 +26,7 @@ export const authModule: Module = (app, deps) => {
   registerCall(app, userCalls.login, async ({ body, ip, deviceId }) => login(deps, { ...body, ip, deviceId }));
   registerCall(app, userCalls.resumeLogin, async ({ actor, req }) => ({
     token: requestToken(req.headers.authorization),
-    user: toUserDto(authorize(actor).user),
+    user: toUserDto(authorize(actor).user, deps.clock.now()),
   }));
   registerCall(app, userCalls.logout, async ({ actor }) => logout(deps, authorize(actor)));
   registerCall(app, userCalls.resetPassword, async ({ body, ip, deviceId }) => resetPassword(deps, { ...body, ip, deviceId }));

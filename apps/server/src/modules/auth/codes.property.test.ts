@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { AppError } from '../../lib/app-error.js';
-import { lastCodeFor, quietMessaging } from '../users/users.fixtures.js';
+import { lastCodeFor, quietMessaging } from '../../../test/fixtures.js';
 import { codeMatches, hashCode, newCode } from './code-rules.js';
 import { consumeCode, sendCode } from './codes.service.js';
 

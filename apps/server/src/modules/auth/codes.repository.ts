@@ -1,6 +1,7 @@
 import { verificationCodes } from '@gre/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { advisoryLock, type Queryable, type Tx } from '../users/users.repository.js';
+import type { Queryable, Tx } from '@gre/db';
+import { advisoryLock } from '@gre/db/queries';
 
 /** Serialises sends to one target across instances, until the transaction ends. */
 export async function lockTarget(tx: Tx, target: string): Promise<void> {

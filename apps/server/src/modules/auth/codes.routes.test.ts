@@ -3,7 +3,7 @@ import { verificationCodes } from '@gre/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { lastCodeFor, postRaw, quietMessaging } from '../users/users.fixtures.js';
+import { lastCodeFor, postRaw, quietMessaging } from '../../../test/fixtures.js';
 import { CODE_SEND_LIMITS } from './limits.js';
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { CODE_RULES, type CodePurpose } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
 import type { Deps } from '../../lib/deps.js';
+import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { Reservations } from '../../lib/reservations.js';
 import { codeMatches, hashCode, judgeAttempt, newCode, resendWait } from './code-rules.js';
 import {
@@ -49,10 +50,10 @@ export async function sendCode(deps: Deps, input: SendCodeInput): Promise<{ rese
   await held.take(`code:ip:${input.ip}`, CODE_SEND_LIMITS.perIp, (s) => retryLater('rate_limited', s, 'too many codes from this address'));
 
   const code = newCode();
-  const now = new Date();
+  const now = deps.clock.now();
   let row: { id: number };
   try {
-    row = await deps.database.db.transaction(async (tx) => {
+    row = await withUnitOfWork(deps, async ({ tx }) => {
       await lockTarget(tx, target);
       const wait = resendWait(await lastSentAt(tx, target), now);
       if (wait > 0) throw retryLater('code_too_frequent', wait, `wait ${wait} s before asking for another code`);
@@ -91,10 +92,11 @@ export async function sendCode(deps: Deps, input: SendCodeInput): Promise<{ rese
  */
 export async function consumeCode(deps: Deps, target: string, purpose: CodePurpose, code: string): Promise<void> {
   const normalized = normalizeTarget(target);
-  const verdict = await deps.database.db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  const verdict = await withUnitOfWork(deps, async ({ tx }) => {
     const row = await latestCodeForUpdate(tx, normalized, purpose);
     const matches = row ? codeMatches(row.codeHash, normalized, purpose, code) : false;
-    const result = judgeAttempt(row, matches, new Date());
+    const result = judgeAttempt(row, matches, now);
     if (row && result === 'wrong') await countFailedAttempt(tx, row.id);
     if (row && result === 'accept') await markConsumed(tx, row.id);
     return result;

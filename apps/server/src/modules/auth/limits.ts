@@ -17,9 +17,6 @@ export const LOGIN_LIMITS = {
   perAccount: { max: 20, windowSeconds: 900 },
 } satisfies Record<string, Budget>;
 
-/** Days a new account holds the Trail tier. */
-export const TRIAL_DAYS = 7;
-
 /** An AppError that also sets `Retry-After` (the envelope plugin reads `retryAfter`). */
 export function retryLater(kind: 'rate_limited' | 'code_too_frequent', seconds: number, detail: string): AppError {
   return Object.assign(new AppError(kind, detail), { retryAfter: Math.max(1, Math.ceil(seconds)) });

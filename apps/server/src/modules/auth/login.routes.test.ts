@@ -3,7 +3,7 @@ import { sessions } from '@gre/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createUser, postRaw, quietMessaging } from '../users/users.fixtures.js';
+import { createUser, postRaw, quietMessaging } from '../../../test/fixtures.js';
 import { LOGIN_LIMITS } from './limits.js';
 
 let t: TestApp;

@@ -3,11 +3,11 @@ import { AppError } from '../../lib/app-error.js';
 import { authorize, effectiveRole, isStaffUser, type UserRow } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { Reservations } from '../../lib/reservations.js';
-import { toUserDto } from '../users/users.dto.js';
-import { findUserByAccount, type Account, type Queryable } from '../users/users.repository.js';
+import type { Queryable } from '@gre/db';
+import { findAccount, toUserDto, type Account } from '../users/index.js';
 import { normalizeTarget } from './codes.service.js';
 import { LOGIN_LIMITS, retryLater } from './limits.js';
-import { verifyPassword } from './passwords.js';
+import { verifyPassword } from '../../lib/passwords.js';
 import { insertSession, isKnownDevice } from './sessions.repository.js';
 
 /** Phone or email as stored: the contract already told them apart by shape. */
@@ -23,8 +23,9 @@ export interface Session {
 
 /** A new session for a user who just proved who they are; the device id is kept for "known device" checks. */
 export async function openSession(deps: Deps, db: Queryable, user: UserRow, deviceId: string): Promise<Session> {
-  const { token } = await insertSession(db, { userId: user.id, deviceId, maxDays: deps.env.SESSION_MAX_DAYS });
-  return { token, user: toUserDto(user) };
+  const now = deps.clock.now();
+  const { token } = await insertSession(db, { userId: user.id, deviceId, maxDays: deps.env.SESSION_MAX_DAYS, now });
+  return { token, user: toUserDto(user, now) };
 }
 
 /**
@@ -36,8 +37,8 @@ export async function assertSignInOpen(deps: Deps, user: UserRow): Promise<void>
 }
 
 /** Throws `user_frozen` through the one authorisation helper, for a user who has no session yet. */
-export function assertNotFrozen(user: UserRow, deviceId: string): void {
-  authorize({ user, sessionId: 0, deviceId, role: effectiveRole(user) });
+export function assertNotFrozen(user: UserRow, deviceId: string, now: Date): void {
+  authorize({ user, sessionId: 0, deviceId, role: effectiveRole(user, now) });
 }
 
 function loginKeys(account: Account, ip: string) {
@@ -73,7 +74,7 @@ export async function login(
   await held.take(keys.accountIp, perAccountAndIp, (s) => retryLater('rate_limited', s, 'too many failed logins for this account from this address'));
   let verified = false;
   try {
-    const user = await findUserByAccount(db, account);
+    const user = await findAccount(db, account);
     // Run the device query for unknown accounts too, so both paths do the same work.
     const known = await isKnownDevice(db, user?.id ?? 0, input.deviceId);
     if (!known) {
@@ -91,7 +92,7 @@ export async function login(
     await held.releaseAll();
     await deps.limiter.reset(keys.accountIp);
     // Only someone who knows the password learns that the account is frozen.
-    assertNotFrozen(user, input.deviceId);
+    assertNotFrozen(user, input.deviceId, deps.clock.now());
     await assertSignInOpen(deps, user);
     return await openSession(deps, db, user, input.deviceId);
   } finally {

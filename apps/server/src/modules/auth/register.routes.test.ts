@@ -1,10 +1,9 @@
-import { userCalls } from '@gre/contracts';
+import { shanghaiDate, userCalls } from '@gre/contracts';
 import { entitlements, sessions, users } from '@gre/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { shanghaiDate } from '../users/users.dto.js';
-import { lastCodeFor, quietMessaging } from '../users/users.fixtures.js';
+import { lastCodeFor, quietMessaging } from '../../../test/fixtures.js';
 
 let t: TestApp;
 let n = 0;

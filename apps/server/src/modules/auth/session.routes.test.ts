@@ -3,7 +3,7 @@ import { sessions, verificationCodes } from '@gre/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createUser, lastCodeFor, quietMessaging } from '../users/users.fixtures.js';
+import { createUser, lastCodeFor, quietMessaging } from '../../../test/fixtures.js';
 import { consumeCode } from './codes.service.js';
 import { LOGIN_LIMITS } from './limits.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectTestRedis } from '../../../test/redis.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { memoryRateLimiter, type RateLimiter } from '../../lib/rate-limiter.js';
-import { createUser, lastCodeFor, quietMessaging } from '../users/users.fixtures.js';
+import { createUser, lastCodeFor, quietMessaging } from '../../../test/fixtures.js';
 import { CODE_SEND_LIMITS, LOGIN_LIMITS } from './limits.js';
 
 const redis = await connectTestRedis();

@@ -1,6 +1,6 @@
 import { bookItems, bookTemplates, questions, userBooks, type Db } from '@gre/db';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { briefColumns, type BriefRow } from '../questions/questions.repository.js';
+import { briefColumns, type BriefRow } from '@gre/db/queries';
 
 export type BookTemplateRow = typeof bookTemplates.$inferSelect;
 
@@ -12,6 +12,11 @@ export async function findBook(db: Db, id: string): Promise<BookTemplateRow | nu
 /** The books of a kind a viewer may see listed: hidden ones (isHiddenBook, in SQL) only when `withHidden` (staff). */
 export function listedBooksOf(kind: string, withHidden: boolean): SQL {
   return withHidden ? eq(bookTemplates.kind, kind) : and(eq(bookTemplates.kind, kind), ne(bookTemplates.access, 'hide'), eq(bookTemplates.hide, false))!;
+}
+
+/** The mock books in page order; hidden ones only for staff (to check them before release). */
+export async function listMocks(db: Db, withHidden: boolean): Promise<BookTemplateRow[]> {
+  return db.select().from(bookTemplates).where(listedBooksOf('mock', withHidden)).orderBy(asc(bookTemplates.position), asc(bookTemplates.id));
 }
 
 /** One page of a kind's books in page order; hidden books only when the viewer is staff. */

@@ -3,8 +3,8 @@ import { userBooks } from '@gre/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithToken } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { accessPackage, FAR_AHEAD } from '../content-import/content.fixtures.js';
-import { importPackage } from '../content-import/import.js';
+import { importPackage } from '../content-import/index.js';
+import { accessPackage, FAR_AHEAD } from '../../../test/fixtures.js';
 
 let t: TestApp;
 const users: Record<'trail' | 'vip' | 'svip' | 'higher' | 'admin', { token: string; id: number }> = {} as never;

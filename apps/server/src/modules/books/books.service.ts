@@ -1,12 +1,34 @@
 import { BOOK_TAILOR_NONE, bookParamSchema, bookTailorSchema, isHiddenBook, type BookAccess, type BookBrief, type BookKind, type BookPageKind, type BookStatus, type CallResponse, type RoleKind, type bookCalls } from '@gre/contracts';
 import { isStaff, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { bookRevealsAnswers, decideAccess, decideBook, type BookGate, type Visibility } from '../questions/access.js';
-import { toQuestionBrief } from '../questions/question-view.js';
-import { refusalError } from '../questions/refusals.js';
-import { bookItemBriefs, findBook, itemCounts, listBooks, userBookCopies, type BookTemplateRow } from './books.repository.js';
+import { bookRevealsAnswers, decideAccess, decideBook, type BookGate, type Visibility } from '../../lib/access.js';
+import { toQuestionBrief } from '../../lib/question-view.js';
+import { refusalError } from '../../lib/refusals.js';
+import { bookItemBriefs, findBook, idsInBook, itemCounts, listBooks, listMocks, userBookCopies, type BookTemplateRow } from './books.repository.js';
 
+export type { BookTemplateRow };
 type Copy = { status: string; limit: number };
+type BookDeps = Pick<Deps, 'database'>;
+
+/** A book template by id, whatever its kind or access; null when unknown. Callers apply the access rules. */
+export function findBookTemplate(deps: BookDeps, id: string): Promise<BookTemplateRow | null> {
+  return findBook(deps.database.db, id);
+}
+
+/** This learner's copy of each book (the newest when several): its status and limit. */
+export function bookCopies(deps: BookDeps, userId: number, bookIds: string[]): Promise<Map<string, Copy>> {
+  return userBookCopies(deps.database.db, userId, bookIds);
+}
+
+/** The mock books in page order; hidden ones only when `withHidden` (staff). */
+export function mockTemplates(deps: BookDeps, withHidden: boolean): Promise<BookTemplateRow[]> {
+  return listMocks(deps.database.db, withHidden);
+}
+
+/** Which of these question ids the book lists, in any section. */
+export function questionsInBook(deps: BookDeps, bookId: string, ids: string[]): Promise<Set<string>> {
+  return idsInBook(deps.database.db, bookId, ids);
+}
 
 /** What the access rules need of a template and this learner's copy. */
 export function toBookGate(row: BookTemplateRow, copy: Copy | undefined): BookGate {
@@ -52,10 +74,10 @@ function toBookBrief(actor: Actor, row: BookTemplateRow, copy: Copy | undefined,
 
 /** The books of one bank page with this learner's status; staff also see hidden books (to check them before release). */
 export async function listBooksFor(
-  deps: Pick<Deps, 'database'>,
+  deps: Pick<Deps, 'database' | 'clock'>,
   actor: Actor,
   q: { kind: BookPageKind; page: number; page_size: number },
-  now = new Date(),
+  now = deps.clock.now(),
 ): Promise<CallResponse<typeof bookCalls.list>> {
   const { db } = deps.database;
   const { rows, total } = await listBooks(db, q.kind, isStaff(actor), q.page_size, (q.page - 1) * q.page_size);
@@ -76,7 +98,7 @@ export async function loadBook(deps: Pick<Deps, 'database'>, actor: Actor, id: s
  * One book with its question briefs by section, after the book access rules. Questions the viewer may not know of
  * (hidden, ungranted underground) are left out; locked ones an ordinary member cannot open are listed without stem.
  */
-export async function getBook(deps: Pick<Deps, 'database'>, actor: Actor, id: string, now = new Date()): Promise<CallResponse<typeof bookCalls.get>> {
+export async function getBook(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, id: string, now = deps.clock.now()): Promise<CallResponse<typeof bookCalls.get>> {
   const { row, gate, copy } = await loadBook(deps, actor, id);
   const opened = decideBook(actor, gate, now);
   if (!opened.open) throw refusalError(opened.refusal, 'book');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { openDatabase } from '@gre/db';
 import { loadEnv } from '../../env.js';
 import { AppError } from '../../lib/app-error.js';
-import { importPackage, packageBytes } from './import.js';
+import { importPackage, packageBytes } from './content-import.service.js';
 import { readPackageFrom } from './seed.js';
 import { checkPackage } from './validate.js';
 

@@ -6,7 +6,7 @@ import { countRows, userWithToken } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { book, passage, pkg, rcSingle, tc1, WORDS_CSV } from './content.fixtures.js';
 import { wordQuestionId } from './ecdict.js';
-import { importPackage } from './import.js';
+import { importPackage } from './content-import.service.js';
 import { connectWords, greForms } from './word-connect.js';
 
 // The spec §3 fields the import computes or carries beyond the basic shape: manual_mark, origin_id, card_learn,

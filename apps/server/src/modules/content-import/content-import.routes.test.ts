@@ -6,7 +6,7 @@ import { countRows, userWithToken } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { book, passage, pkg, qc, rcSingle, tc1, validPackage, WORDS_CSV } from './content.fixtures.js';
 import { wordQuestionId } from './ecdict.js';
-import { importPackage } from './import.js';
+import { importPackage } from './content-import.service.js';
 
 let t: TestApp;
 let admin: string;

@@ -1,7 +1,7 @@
 import { contentCalls } from '@gre/contracts';
 import { authorize } from '../../lib/authorize.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
-import { dryRunPackage, importPackage } from './import.js';
+import { dryRunPackage, importPackage } from './content-import.service.js';
 
 /** The admin /sync page: upload a package, list its problems, import it all or nothing. */
 export const contentImportModule: Module = (app, deps) => {

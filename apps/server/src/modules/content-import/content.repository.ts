@@ -1,11 +1,8 @@
 import type { ContentPassage, WordConnect } from '@gre/contracts';
-import { bookItems, bookTemplates, passages, questions, type Db } from '@gre/db';
+import { bookItems, bookTemplates, passages, questions, type Queryable, type Tx } from '@gre/db';
 import { getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { BookItemRow, BookRow, PassageRow, QuestionRow } from './rows.js';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Queryable = Db | Tx;
 
 /** Rows per statement: one JSON parameter of a few MB, well inside what PostgreSQL and PGlite take comfortably. */
 const BATCH = 2000;

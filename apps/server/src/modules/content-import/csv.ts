@@ -1,3 +1,5 @@
+import { CsvError, parse } from 'csv-parse/sync';
+
 /** One CSV record with the file line it starts on (1-based), so problems can name the row. */
 export interface CsvRecord {
   line: number;
@@ -6,78 +8,57 @@ export interface CsvRecord {
 
 export interface CsvResult {
   records: CsvRecord[];
-  /** Syntax problems: an unterminated quote, a stray quote inside an unquoted field. */
+  /**
+   * The first syntax problem (an unterminated quote, a stray quote): reading stops there, because csv-parse's
+   * recovery after a broken quote misreads the rest of the file and would report problems that are not there.
+   */
   problems: { line: number; message: string }[];
 }
 
-function countNewlines(s: string): number {
-  let n = 0;
-  for (let at = s.indexOf('\n'); at >= 0; at = s.indexOf('\n', at + 1)) n++;
-  return n;
-}
+/** csv-parse's error codes in the words the import's problem list has always used. */
+const MESSAGES: Partial<Record<string, string>> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted field is never closed',
+  INVALID_OPENING_QUOTE: 'a quote inside an unquoted field',
+  CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote',
+};
+
+const LF = 0x0a;
+const CR = 0x0d;
 
 /**
- * RFC 4180 reader: quoted fields may hold commas, doubled quotes and line breaks; CRLF or LF endings; a UTF-8 BOM is
- * ignored. Written here because the two ECDICT lists are the only CSV the project reads.
+ * RFC 4180 through csv-parse: quoted fields may hold commas, doubled quotes and line breaks; CRLF or LF endings (mixed
+ * too); a UTF-8 BOM is ignored; a blank line is not a record ('""' is: one empty field). Rows may differ in width —
+ * the callers name the row that does not fit the header.
  */
 export function parseCsv(text: string): CsvResult {
+  const bytes = Buffer.from(text);
   const records: CsvRecord[] = [];
-  const problems: CsvResult['problems'] = [];
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  // csv-parse reports the line a record ends on (and counts a CR as a line); problems name the line it starts on, so
+  // count LFs up to each record's first byte, from the byte offset where the previous record ended.
   let line = 1;
-  while (i < text.length) {
-    const start = line;
-    const recordStart = i;
-    const fields: string[] = [];
-    for (;;) {
-      let value = '';
-      if (text[i] === '"') {
-        i++;
-        let closed = false;
-        // Whole runs between quotes at a time: a character loop over 5 MB of dictionary is seconds, this is milliseconds.
-        for (;;) {
-          const quote = text.indexOf('"', i);
-          const end = quote < 0 ? text.length : quote;
-          const run = text.slice(i, end);
-          value += run;
-          line += countNewlines(run);
-          i = end;
-          if (quote < 0) break;
-          if (text[quote + 1] === '"') {
-            value += '"';
-            i = quote + 2;
-            continue;
-          }
-          i = quote + 1;
-          closed = true;
-          break;
-        }
-        if (!closed) problems.push({ line: start, message: 'a quoted field is never closed' });
-        else if (i < text.length && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') {
-          problems.push({ line, message: 'text after a closing quote' });
-          while (i < text.length && text[i] !== ',' && text[i] !== '\n') i++;
-        }
-      } else {
-        const from = i;
-        while (i < text.length && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') i++;
-        value = text.slice(from, i);
-        if (value.includes('"')) problems.push({ line, message: 'a quote inside an unquoted field' });
-      }
-      fields.push(value);
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
-      break;
-    }
-    const empty = i === recordStart;
-    if (text[i] === '\r') i++;
-    if (text[i] === '\n') {
-      i++;
-      line++;
-    }
-    // A blank line is not a record ('""' is: one empty field).
-    if (!empty) records.push({ line: start, fields });
+  let counted = 0;
+  let next = 0;
+  const startLine = () => {
+    while (bytes[next] === LF || bytes[next] === CR) next++;
+    for (let at = bytes.indexOf(LF, counted); at >= 0 && at < next; at = bytes.indexOf(LF, at + 1)) line++;
+    counted = next;
+    return line;
+  };
+  try {
+    parse(bytes, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n'],
+      on_record: (fields: string[], info) => {
+        records.push({ line: startLine(), fields });
+        next = info.bytes;
+        return null;
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    return { records, problems: [{ line: startLine(), message: MESSAGES[err.code] ?? err.message }] };
   }
-  return { records, problems };
+  return { records, problems: [] };
 }

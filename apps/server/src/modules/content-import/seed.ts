@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { CONTENT_TOOLING_FILES, type ContentFile, type ImportResult } from '@gre/contracts';
 import type { Deps } from '../../lib/deps.js';
 import { countQuestions } from './content.repository.js';
-import { importPackage } from './import.js';
+import { importPackage } from './content-import.service.js';
 import { checkPackage } from './validate.js';
 
 /** The repository's content/ folder: the shipped bank, books and word lists. */

@@ -1,7 +1,8 @@
 import { checkBookQuestions, checkQuestion, type ContentFile, type ContentPassage, type ContentProblem, type ContentSummary } from '@gre/contracts';
 import { wordQuestionId } from './ecdict.js';
 import { readPackage, type Located, type ReadPackage } from './package.js';
-import { existingPassages, questionVisibilities, type Queryable } from './content.repository.js';
+import type { Queryable } from '@gre/db';
+import { existingPassages, questionVisibilities } from './content.repository.js';
 
 export interface CheckedPackage extends ReadPackage {
   summary: ContentSummary;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
+import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { countTags, insertTag, listTags, lockUserForTags, type CollectTagRow } from './crafts.repository.js';
 
 const toTag = (r: CollectTagRow): CollectTag => ({ id: r.id, name: r.name, desp: r.desp });
@@ -12,12 +13,12 @@ const toTag = (r: CollectTagRow): CollectTag => ({ id: r.id, name: r.name, desp:
  * client's; the contract bounds the name at CRAFT_LIMITS.tagName. Creations of one learner are counted one at a time
  * so the tag limit holds under concurrency.
  */
-export async function addTag(deps: Pick<Deps, 'database'>, actor: Actor, body: z.output<(typeof craftCalls)['collectAdd']['request']>): Promise<CallResponse<typeof craftCalls.collectAdd>> {
+export async function addTag(deps: Pick<Deps, 'database' | 'uow'>, actor: Actor, body: z.output<(typeof craftCalls)['collectAdd']['request']>): Promise<CallResponse<typeof craftCalls.collectAdd>> {
   const name = body.name.trim();
   if (name === '') throw new AppError('invalid_input', 'name: empty', '请填写标签名称');
   const desp = body.desp.trim();
   const userId = actor.user.id;
-  const row = await deps.database.db.transaction(async (tx) => {
+  const row = await withUnitOfWork(deps, async ({ tx }) => {
     await lockUserForTags(tx, userId);
     if ((await countTags(tx, userId)) >= CRAFT_LIMITS.tags) throw new AppError('conflict', `at most ${CRAFT_LIMITS.tags} tags`, `最多创建 ${CRAFT_LIMITS.tags} 个标签`);
     const inserted = await insertTag(tx, userId, name, desp);

@@ -42,7 +42,7 @@ export function fullNote(text: string, extra: Partial<CraftNote> = {}): CraftNot
   return noteSchema.parse({ text_input: { review: text, difficulty: `${text}-d`, new_way: '', puzzle: '', note: text }, ...extra });
 }
 
-/** A wrong answer and an essay as grading/finish.ts stores them (no page in the source, no score yet). */
+/** A wrong answer and an essay as grading/grading.service.ts stores them (no page in the source, no score yet). */
 export async function insertExamCraft(db: Db, userId: number, questionId: string) {
   const source = { name: '模考 1', exam_id: 7, template_id: null, update_time_stamp: 1_700_000_000 };
   const wrong = { answer: { selects: ['A'], multi_selects: [], text: '', text2: '', essay: '' }, time: 42, source, count: 2 };

@@ -2,8 +2,8 @@ import { MASTERY_MAX, noteSchema, type Craft, type CraftNote } from '@gre/contra
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { accessPackage } from '../content-import/content.fixtures.js';
-import { importPackage } from '../content-import/import.js';
+import { importPackage } from '../content-import/index.js';
+import { accessPackage } from '../../../test/fixtures.js';
 import { toCraft } from './craft-view.js';
 import { craftLearner, insertExamCraft } from './crafts.fixtures.js';
 

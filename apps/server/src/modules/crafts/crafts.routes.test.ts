@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { accessPackage } from '../content-import/content.fixtures.js';
-import { importPackage } from '../content-import/import.js';
+import { importPackage } from '../content-import/index.js';
+import { accessPackage } from '../../../test/fixtures.js';
 import { craftLearner, fullNote, insertExamCraft, type CraftClient } from './crafts.fixtures.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { craftCalls } from '@gre/contracts';
 import { authorize } from '../../lib/authorize.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
-import { CATEGORY_CONFIG } from '../questions/category-config.js';
+import { CATEGORY_CONFIG } from '../questions/index.js';
 import { addTag, allTags } from './collect.service.js';
 import { getCrafts, listPersonal, personalSummary, updateCraft } from './crafts.service.js';
 import { reviewTree } from './review-tree.js';

@@ -3,14 +3,12 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { idsInBook } from '../books/books.repository.js';
-import { loadBook } from '../books/books.service.js';
-import { decideAccess, type AccessDecision, type Visibility } from '../questions/access.js';
-import { toQuestionBrief } from '../questions/question-view.js';
-import { refusalError } from '../questions/refusals.js';
+import { loadBook, questionsInBook } from '../books/index.js';
+import { decideAccess, type AccessDecision, type Visibility } from '../../lib/access.js';
+import { toQuestionBrief } from '../../lib/question-view.js';
+import { refusalError } from '../../lib/refusals.js';
 import { toCraft } from './craft-view.js';
-import { craftFacts, upsertCraftPart } from './craft-batch.js';
-import { craftsOf, listCrafts, scopeCounts, updateOwnCraft, upsertCraft, type CraftWrite } from './crafts.repository.js';
+import { craftsOf, listCrafts, personalDraw, scopeCounts, updateOwnCraft, upsertCraft, type CraftWrite, type DrawnQuestion, type PersonalDraw } from './crafts.repository.js';
 
 /** Requests as the handler receives them: parsed, defaults filled. */
 type Parsed<K extends keyof typeof craftCalls> = z.output<(typeof craftCalls)[K]['request']>;
@@ -52,7 +50,7 @@ async function checkAccess(deps: Pick<Deps, 'database'>, actor: Actor, questionI
   let viaBook: AccessDecision = plain;
   if (templateId && visibility === 'underground') {
     const book = await loadBook(deps, actor, templateId).catch(() => null);
-    if (book && (await idsInBook(deps.database.db, templateId, [questionId])).size === 1) viaBook = decideAccess(actor, visibility, book.gate, now);
+    if (book && (await questionsInBook(deps, templateId, [questionId])).size === 1) viaBook = decideAccess(actor, visibility, book.gate, now);
   }
   if (!viaBook.see) throw refusalError(plain.refusal, 'question');
 }
@@ -62,26 +60,27 @@ async function checkAccess(deps: Pick<Deps, 'database'>, actor: Actor, questionI
  * of other parts are kept. craft_id 0 finds or creates the craft; any other id must be this learner's craft on this
  * question (else not_found, nothing written).
  */
-export async function updateCraft(deps: Pick<Deps, 'database'>, actor: Actor, body: UpdateRequest, now = new Date()): Promise<{ craft: Craft }> {
+export async function updateCraft(deps: Pick<Deps, 'database' | 'clock' | 'fast'>, actor: Actor, body: UpdateRequest, now = deps.clock.now()): Promise<{ craft: Craft }> {
   const write = writeOf(body, Math.floor(now.getTime() / 1000));
   const userId = actor.user.id;
   const tagIds = write.part === 'collect' ? write.collect.collect_ids : [];
   const templateId = body.source?.template_id ?? null;
-  const facts = await craftFacts(deps.database, { userId, questionId: body.question_id, templateId, tagIds });
+  const facts = await deps.fast.crafts.facts({ userId, questionId: body.question_id, templateId, tagIds });
   if (!facts) throw refusalError({ kind: 'not_found' }, 'question');
   await checkAccess(deps, actor, body.question_id, facts.visibility, templateId, now);
   if (facts.ownTags !== tagIds.length) throw new AppError('invalid_input', 'collect_ids: every tag must be one of your collect tags', '所选标签不存在，请刷新后重试');
   const inHigher = facts.templateKind === 'higher';
   const db = deps.database.db;
   // The source is kept as the learner's latest (a book, an exam, or the search label), stamped by the server.
-  const source = body.source ? { ...body.source, update_time_stamp: Math.floor(Date.now() / 1000) } : null;
-  // The common case (a whole part, found by question) shares its statement with concurrent updates (decision 012).
+  const source = body.source ? { ...body.source, update_time_stamp: Math.floor(now.getTime() / 1000) } : null;
+  // The common case (a whole part, found by question) shares its statement with concurrent updates (decision 012),
+  // unless FAST_PATHS=off.
   const row =
     body.craft_id !== 0
       ? await updateOwnCraft(db, body.craft_id, userId, body.question_id, write, inHigher, source)
-      : write.part === 'improvement'
+      : write.part === 'improvement' || !deps.fast.on
         ? await upsertCraft(db, userId, body.question_id, write, inHigher, source)
-        : await upsertCraftPart(deps.database, { userId, questionId: body.question_id, write, inHigher, source });
+        : await deps.fast.crafts.write({ userId, questionId: body.question_id, write, inHigher, source });
   if (!row) throw new AppError('not_found', 'craft not found');
   return { craft: toCraft(row) };
 }
@@ -92,7 +91,7 @@ export async function getCrafts(deps: Pick<Deps, 'database'>, actor: Actor, body
 }
 
 /** A personal page: each item's question brief under today's access (a question no longer open keeps no stem). */
-export async function listPersonal(deps: Pick<Deps, 'database'>, actor: Actor, body: Parsed<'list'>, now = new Date()): Promise<CallResponse<typeof craftCalls.list>> {
+export async function listPersonal(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, body: Parsed<'list'>, now = deps.clock.now()): Promise<CallResponse<typeof craftCalls.list>> {
   const { page, page_size: pageSize, ...filter } = body;
   const { rows, total } = await listCrafts(deps.database.db, actor.user.id, filter, pageSize, (page - 1) * pageSize);
   return {
@@ -117,4 +116,11 @@ export async function personalSummary(deps: Pick<Deps, 'database'>, actor: Actor
       return { scope, total, by_category: byCategory };
     }),
   };
+}
+
+export type { DrawnQuestion, PersonalDraw };
+
+/** The questions of a practice from the personal pages (exams/create.ts): the learner's own crafts by scope and filter. */
+export function drawPersonal(deps: Pick<Deps, 'database'>, q: PersonalDraw): Promise<DrawnQuestion[]> {
+  return personalDraw(deps.database.db, q);
 }

@@ -1,7 +1,7 @@
 import type { CallResponse, craftCalls } from '@gre/contracts';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { CATEGORY_CONFIG } from '../questions/category-config.js';
+import { CATEGORY_CONFIG } from '../questions/index.js';
 import { treeRows, type TreeRow } from './crafts.repository.js';
 
 type Tree = CallResponse<typeof craftCalls.reviewTree>;

@@ -1,12 +1,13 @@
 import { passageSentences, type Answer, type ContentQuestion } from '@gre/contracts';
-import type { Db } from '@gre/db';
+import type { Db, Tx } from '@gre/db';
 import { sql, type SQL } from 'drizzle-orm';
+import { sqlTime } from '../../lib/clock.js';
 import { sinceStartSql, tickSql, type Tick } from './clock.js';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** An exam as a change call sees it, locked for the rest of the transaction. */
 export interface LockedExam {
+  /** The call's one instant (deps.clock): its clock readings and every time it writes. */
+  now: Date;
   id: number;
   userId: number;
   status: string;
@@ -67,23 +68,27 @@ interface LockRow extends Record<string, unknown> {
   passage: { text: string; sentences: string[] | null } | null;
 }
 
+/** The call's instant as a timestamptz parameter, in place of the database's now(). */
+const sqlNow = (now: Date) => sql`${sqlTime(now)}::timestamptz`;
+
 /**
  * The one read of a change call: the exam row locked (FOR UPDATE, so racing calls on one exam run one after the
  * other and the second sees the first's revision), the open section's index, the named section and the named item
  * with its question's option groups (for the answer shape). Only this learner's exams, never a Close one.
- * `sectionIndex` null names the open section.
+ * `sectionIndex` null names the open section. The clocks are read at `now`.
  */
-export async function lockExam(tx: Tx, id: number, userId: number, sectionIndex: number | null, position: number | null): Promise<LockedExam | null> {
+export async function lockExam(tx: Tx, id: number, userId: number, sectionIndex: number | null, position: number | null, now: Date): Promise<LockedExam | null> {
   const open = sql`(select min(x.index) from exam_sections x where x.exam_id = e.id and not x.finished)`;
   const res = await tx.execute<LockRow>(sql`
     select e.id::float8 as id, e.user_id::float8 as user_id, e.status, e.revision, e.cursor_section, e.cursor_question, e.is_auto_commit,
-      e.template_id, e.name, extract(epoch from (now() - e.last_beat_at))::float8 as elapsed, ${open}::int as open_index,
+      e.template_id, e.name, extract(epoch from (n.now - e.last_beat_at))::float8 as elapsed, ${open}::int as open_index,
       s.index::int as s_index, s.area, s.part::int as part, s.time_limit_seconds, s.used_time_seconds, s.finished,
-      ${sql.raw(sinceStartSql('s'))} as since_start,
+      ${sql.raw(sinceStartSql('s', 'n.now'))} as since_start,
       (select count(*) from exam_items c where c.exam_id = e.id and c.section_index = s.index)::int as item_count,
       i.state as item_state, i.input_kind, q.input_method -> 'option_groups' as groups, q.input_method ->> 'kind' as q_kind,
       case when i.input_kind = 'SelectSentence' then jsonb_build_object('text', coalesce(p.text, ''), 'sentences', p.sentences) end as passage
     from exams e
+    cross join (select ${sqlNow(now)} as now) n
     left join exam_sections s on s.exam_id = e.id and s.index = ${sectionIndex === null ? open : sql`${sectionIndex}::int`}
     left join exam_items i on i.exam_id = e.id and i.section_index = s.index and i.position = ${position ?? -1}::int
     left join questions q on q.id = i.question_id
@@ -93,6 +98,7 @@ export async function lockExam(tx: Tx, id: number, userId: number, sectionIndex:
   const r = res.rows[0];
   if (!r) return null;
   return {
+    now,
     id: Number(r.id),
     userId: Number(r.user_id),
     status: r.status,
@@ -144,7 +150,7 @@ export interface ItemTouch {
 }
 
 /** One UPDATE over the (at most two) items a change touches: the time of the one at the cursor, the target's action. */
-export async function touchItems(tx: Tx, examId: number, t: ItemTouch): Promise<void> {
+export async function touchItems(tx: Tx, examId: number, t: ItemTouch, now: Date): Promise<void> {
   const cursor = t.cursor && t.cursor.add > 0 ? t.cursor : null;
   const target = t.target;
   if (!cursor && !target) return;
@@ -154,7 +160,7 @@ export async function touchItems(tx: Tx, examId: number, t: ItemTouch): Promise<
   const sets: SQL[] = [sql`used_time_seconds = used_time_seconds + case when ${isCursor} then ${cursor?.add ?? 0}::int else 0 end`];
   if (target?.answer) {
     sets.push(sql`answer = case when ${isTarget} then ${JSON.stringify(target.answer.value)}::jsonb else answer end`);
-    sets.push(sql`answered_at = case when ${isTarget} then now() else answered_at end`);
+    sets.push(sql`answered_at = case when ${isTarget} then ${sqlNow(now)} else answered_at end`);
     sets.push(sql`state = case when ${isTarget} then ${target.answer.state}::text else state end`);
   } else if (target?.visit) {
     sets.push(sql`state = case when ${isTarget} and state = 'NotEncountered' then 'NotAnswered' else state end`);
@@ -173,6 +179,8 @@ const usedAfter = (k: Tick) =>
   sql`case when time_limit_seconds > 0 then greatest(used_time_seconds, ${k.used}::int) else used_time_seconds + ${k.sectionAdd}::int end`;
 
 export interface ExamSave {
+  /** The call's instant: the beat moves to it, the row is stamped with it. */
+  now: Date;
   tick: Tick;
   /** The section the tick's seconds go to; null when none is open. */
   openIndex: number | null;
@@ -190,19 +198,20 @@ export interface ExamSave {
  * changes (change-fast.ts) detect any such write by the exam row's new version.
  */
 export async function saveExam(tx: Tx, examId: number, s: ExamSave): Promise<number> {
-  const sets: SQL[] = [sql`revision = revision + ${s.bump}::int`, sql`updated_at = now()`];
+  const now = sqlNow(s.now);
+  const sets: SQL[] = [sql`revision = revision + ${s.bump}::int`, sql`updated_at = ${now}`];
   const b = s.tick.beat;
-  sets.push(b.next === 'now' ? sql`last_beat_at = now()` : sql`last_beat_at = last_beat_at + make_interval(secs => ${b.add}::int)`);
+  sets.push(b.next === 'now' ? sql`last_beat_at = ${now}` : sql`last_beat_at = last_beat_at + make_interval(secs => ${b.add}::int)`);
   if (s.cursor) sets.push(sql`cursor_section = ${s.cursor.section}::int`, sql`cursor_question = ${s.cursor.position}::int`);
   if (s.status) sets.push(sql`status = ${s.status}::text`);
   if (s.result !== undefined) sets.push(sql`result = ${JSON.stringify(s.result)}::jsonb`);
-  if (s.finished) sets.push(sql`finished_at = now()`);
+  if (s.finished) sets.push(sql`finished_at = ${now}`);
   // A section opened before decision 015 gets the start its clock was read with (sinceStartSql), once.
   const add = s.tick.sectionAdd;
   const addTime =
     s.openIndex !== null
       ? sql`with t as (update exam_sections set used_time_seconds = ${usedAfter(s.tick)},
-          started_at = coalesce(started_at, now() - make_interval(secs => used_time_seconds))
+          started_at = coalesce(started_at, ${now} - make_interval(secs => used_time_seconds))
           where exam_id = ${examId} and index = ${s.openIndex}::int and (${add}::int > 0 or started_at is null) returning 1) `
       : sql``;
   const res = await tx.execute<{ revision: number }>(sql`${addTime}update exams set ${sql.join(sets, sql`, `)} where id = ${examId} returning revision`);
@@ -214,19 +223,19 @@ export async function addSectionTime(tx: Tx, examId: number, index: number, k: T
   if (k.sectionAdd > 0) await tx.execute(sql`update exam_sections set used_time_seconds = ${usedAfter(k)} where exam_id = ${examId} and index = ${index}::int`);
 }
 
-/** A section opens (start, or the previous one submitted): its wall clock starts now (decision 015). */
-export async function startSectionClock(tx: Tx, examId: number, index: number): Promise<void> {
-  await tx.execute(sql`update exam_sections set started_at = now() where exam_id = ${examId} and index = ${index}::int`);
+/** A section opens (start, or the previous one submitted): its wall clock starts at the call's `now` (decision 015). */
+export async function startSectionClock(tx: Tx, examId: number, index: number, now: Date): Promise<void> {
+  await tx.execute(sql`update exam_sections set started_at = ${sqlNow(now)} where exam_id = ${examId} and index = ${index}::int`);
 }
 
 /**
  * The open section of a learner's exam under way when its time is up and a heartbeat has something to do: submit it
  * (auto-commit), or record it at its limit (manual). Null otherwise: one read, nothing locked.
  */
-export async function sectionDue(db: Db, id: number, userId: number): Promise<number | null> {
-  const run = tickSql('s.time_limit_seconds', 's.used_time_seconds', sinceStartSql('s'), '0').run;
+export async function sectionDue(db: Db, id: number, userId: number, now: Date): Promise<number | null> {
+  const run = tickSql('s.time_limit_seconds', 's.used_time_seconds', sinceStartSql('s', 'n.now'), '0').run;
   const res = await db.execute<{ index: number }>(sql`
-    select s.index::int as index from exams e join exam_sections s on s.exam_id = e.id
+    select s.index::int as index from exams e join exam_sections s on s.exam_id = e.id cross join (select ${sqlNow(now)} as now) n
     where e.id = ${id} and e.user_id = ${userId} and e.status in ('Start', 'PartCompleted') and not s.finished
       and s.index = (select min(x.index) from exam_sections x where x.exam_id = e.id and not x.finished)
       and s.time_limit_seconds > 0 and ${sql.raw(run)} >= s.time_limit_seconds

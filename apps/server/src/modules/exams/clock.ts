@@ -2,7 +2,8 @@ import { ANSWER_GRACE_SECONDS, EXAM_TIMING_DEFAULTS, HEARTBEAT_MAX_GAP_SECONDS, 
 import { z } from 'zod';
 
 /**
- * The server-measured exam clock (decision 015). Two clocks, both read from the database's now():
+ * The server-measured exam clock (decision 015). Two clocks, both read from the call's one instant (`deps.clock`,
+ * passed to the SQL as a parameter, decision 017):
  *
  * - The on-screen beat (`last_beat_at`): each call adds the seconds since the previous one, capped at
  *   HEARTBEAT_MAX_GAP_SECONDS, so a closed tab or a sleeping laptop costs at most that. It is the whole clock of an
@@ -85,11 +86,12 @@ export function tickSql(limit: string, used: string, sinceStart: string, beatAdd
 }
 
 /**
- * Seconds since the section `s` (an exam_sections alias) opened. A section opened by a server from before decision 015
- * has no start: it counts as started `used` seconds ago (no jump), and the next write of its clock stores that.
+ * Seconds from when the section `s` (an exam_sections alias) opened until `now` (a timestamptz expression: the call's
+ * clock as a parameter). A section opened by a server from before decision 015 has no start: it counts as started
+ * `used` seconds ago (no jump), and the next write of its clock stores that.
  */
-export const sinceStartSql = (s: string) =>
-  `extract(epoch from (now() - coalesce(${s}.started_at, now() - make_interval(secs => ${s}.used_time_seconds))))::float8`;
+export const sinceStartSql = (s: string, now: string) =>
+  `extract(epoch from (${now} - coalesce(${s}.started_at, ${now} - make_interval(secs => ${s}.used_time_seconds))))::float8`;
 
 /** `pastGrace()` as SQL over two integer expressions. */
 export const pastGraceSql = (limit: string, run: string) => `(${limit} > 0 and ${run} > ${limit} + ${ANSWER_GRACE_SECONDS})`;

@@ -3,17 +3,17 @@ import { AppError } from '../../lib/app-error.js';
 import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { quotaFor, takeQuotas } from '../../lib/quota.js';
-import { findBook, type BookTemplateRow } from '../books/books.repository.js';
-import { loadBook } from '../books/books.service.js';
-import { decideAccess, decideBook, type Refusal, type Visibility } from '../questions/access.js';
-import { refusalError } from '../questions/refusals.js';
+import { withUnitOfWork } from '../../lib/unit-of-work.js';
+import { findBookTemplate, loadBook, type BookTemplateRow } from '../books/index.js';
+import { drawPersonal } from '../crafts/index.js';
+import { decideAccess, decideBook, type Refusal, type Visibility } from '../../lib/access.js';
+import { refusalError } from '../../lib/refusals.js';
 import { examTiming } from './clock.js';
 import type { CallBody } from './exams.service.js';
 import { decideMock } from './mock-access.js';
 import { bookQuestions, drawQuestions, insertExam, linkUserBook } from './exams.repository.js';
 import { dueBefore } from '../../lib/fsrs.js';
-import { personalDraw } from '../summary/review.repository.js';
-import { reviewAllowance } from '../summary/summary.service.js';
+import { reviewAllowance } from '../summary/index.js';
 import {
   filterLabel,
   issueSection,
@@ -33,7 +33,7 @@ import {
 
 type CreateBody = CallBody<typeof examCalls.create>;
 type Body<S extends CreateBody['source']> = Extract<CreateBody, { source: S }>;
-type CreateDeps = Pick<Deps, 'database' | 'settings' | 'env'>;
+type CreateDeps = Pick<Deps, 'database' | 'settings' | 'env' | 'clock' | 'uow'>;
 
 const baseOption = (o: Partial<CreateOption> & Pick<CreateOption, 'kind' | 'enable_count_up'>): CreateOption => ({
   version: '',
@@ -116,7 +116,7 @@ async function planPersonal(deps: CreateDeps, actor: Actor, body: Body<'personal
     if (left === 0) throw new AppError('conflict', 'the daily re-review cap is reached', '今天的复习已达上限，明天再来吧');
     count = Math.min(count, left);
   }
-  const items = await personalDraw(deps.database.db, {
+  const items = await drawPersonal(deps, {
     userId: actor.user.id,
     scope: body.scope,
     filter: body.filter,
@@ -139,7 +139,7 @@ async function planPersonal(deps: CreateDeps, actor: Actor, body: Body<'personal
 
 /** A simulation of a mock: its access (decideMock), then its sections by simulate kind. */
 async function planSimulate(deps: CreateDeps, actor: Actor, body: Body<'simulate'>, mode: ClockMode, now: Date): Promise<ExamPlan> {
-  const row = await findBook(deps.database.db, body.version);
+  const row = await findBookTemplate(deps, body.version);
   if (!row) throw refusalError({ kind: 'not_found' }, 'mock');
   const opened = decideMock(actor, row, now);
   if (!opened.open) throw refusalError(opened.refusal, 'mock');
@@ -171,7 +171,7 @@ async function planSimulate(deps: CreateDeps, actor: Actor, body: Body<'simulate
  * quotas, writes the exam and links the learner's copy of the book — all or nothing, so a refused quota leaves no
  * exam and no counter moved.
  */
-export async function createExam(deps: CreateDeps, actor: Actor, body: CreateBody, now = new Date()): Promise<{ id: number }> {
+export async function createExam(deps: CreateDeps, actor: Actor, body: CreateBody, now = deps.clock.now()): Promise<{ id: number }> {
   const mode: ClockMode = { scale: deps.env.EXAM_TIME_SCALE, countUp: body.enable_count_up };
   const plan =
     body.source === 'book'
@@ -183,7 +183,7 @@ export async function createExam(deps: CreateDeps, actor: Actor, body: CreateBod
           : await planSimulate(deps, actor, body, mode, now);
   const quota = quotaFor(actor, await deps.settings.override('quotas'));
   const need = quotaNeed(plan.sections, plan.kind === 'simulate');
-  const id = await deps.database.db.transaction(async (tx) => {
+  const id = await withUnitOfWork(deps, async ({ tx }) => {
     await takeQuotas(tx, actor, quota, need, now);
     const examId = await insertExam(tx, actor.user.id, plan);
     if (plan.templateId) await linkUserBook(tx, actor.user.id, plan.templateId, examId);

@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../../test/test-app.js';
 import type { Actor } from '../../lib/authorize.js';
 import { AppError } from '../../lib/app-error.js';
-import { MAX_BATCHES, writeChange } from './change-fast.js';
+import { ManualClock, sqlTime } from '../../lib/clock.js';
+import { MAX_BATCHES, type FastChange } from './change-fast.js';
 import { beat, beatSql, sinceStartSql, tick, tickSql } from './clock.js';
 import { answerKeys, createAndGet, examTestApp, learner, passTime, rightAnswer, wrongAnswer, type Learner } from './exams.fixtures.js';
 import { answerInTransaction, flagInTransaction, moveInTransaction } from './exams.service.js';
 import { rawQuery } from '../../lib/raw-query.js';
-import { SectionCache, sectionItems } from './section-cache.js';
+import { SectionCache } from './section-cache.js';
 
 // Every bare statement passes through this spy, so a test can tell whether the one statement wrote.
 vi.mock('../../lib/raw-query.js', { spy: true });
@@ -27,17 +28,23 @@ async function lastOneStatement(): Promise<'wrote' | 'nothing' | 'not run'> {
 
 // The one-statement answer (decision 009) against the transactional path it stands in for: it must accept exactly
 // what that path accepts and leave the same rows, under races too; the cache it leans on must never hold a section
-// without items, and must notice a re-imported question.
+// without items, and must notice a re-imported question. Time stands still unless a test moves it (decision 017):
+// both paths, their TypeScript and their SQL, read this one clock, so a comparison never sees the two drift apart.
 
+const clock = new ManualClock();
 let t: TestApp;
 let vip: Learner;
 beforeAll(async () => {
-  t = await examTestApp();
+  t = await examTestApp({}, { clock });
   vip = await learner(t, { roleKind: 'VIP' });
 });
 afterAll(() => t.close());
 
 const db = () => t.deps.database.db;
+/** The app's clock as the SQL paths read it. */
+const now = () => sql`${sqlTime(clock.now())}::timestamptz`;
+const writeChange = (c: FastChange) => t.deps.fast.exams.write(c);
+const sectionItems = (examId: number, section: number) => t.deps.fast.exams.items(examId, section);
 const blank: Answer = { selects: [], multi_selects: [], text: '', text2: '', essay: '' };
 const BOOK = 'b-pick-filling-medium-1';
 
@@ -48,10 +55,10 @@ async function started(l: Learner, opts: { is_auto_commit?: boolean; book_id?: s
   return { exam: (await l.get(exam.id)).data, rev: res.data.revision };
 }
 
-/** The rows a change touches, with the last beat in whole seconds before now (the two exams run ms apart). */
+/** The rows a change touches, with the last beat in seconds before the clock's now. */
 async function rows(id: number) {
   const [e] = await db()
-    .select({ status: exams.status, revision: exams.revision, cs: exams.cursorSection, cq: exams.cursorQuestion, beatAgo: sql<number>`round(extract(epoch from (now() - ${exams.lastBeatAt})))::float8` })
+    .select({ status: exams.status, revision: exams.revision, cs: exams.cursorSection, cq: exams.cursorQuestion, beatAgo: sql<number>`extract(epoch from (${now()} - ${exams.lastBeatAt}))::float8` })
     .from(exams)
     .where(eq(exams.id, id));
   const sections = await db().select({ used: examSections.usedTimeSeconds, finished: examSections.finished }).from(examSections).where(eq(examSections.examId, id)).orderBy(asc(examSections.index));
@@ -63,14 +70,14 @@ async function rows(id: number) {
   return { exam: e!, sections, items };
 }
 
-/** Puts the last beat `seconds` (fractional, maybe negative) before now, the same on both exams of a comparison. */
+/** Puts the last beat `seconds` (fractional, maybe negative) before the clock's now, the same on both exams of a comparison. */
 async function beatAgo(id: number, seconds: number) {
-  await db().execute(sql`update exams set last_beat_at = now() - make_interval(secs => ${seconds}::float8) where id = ${id}`);
+  await db().execute(sql`update exams set last_beat_at = ${now()} - make_interval(secs => ${seconds}::float8) where id = ${id}`);
 }
 
-/** Puts the start of the open section `seconds` before now, the same on both exams of a comparison. */
+/** Puts the start of the open section `seconds` before the clock's now, the same on both exams of a comparison. */
 async function openedAgo(id: number, seconds: number) {
-  await db().execute(sql`update exam_sections set started_at = now() - make_interval(secs => ${seconds}::float8) where exam_id = ${id} and started_at is not null and not finished`);
+  await db().execute(sql`update exam_sections set started_at = ${now()} - make_interval(secs => ${seconds}::float8) where exam_id = ${id} and started_at is not null and not finished`);
 }
 
 describe('the beat in SQL', () => {
@@ -118,7 +125,7 @@ describe('the beat in SQL', () => {
   it('reads the seconds since a section opened, and since its used seconds ago when it has no start', async () => {
     const { exam } = await started(vip);
     await db().execute(sql`update exam_sections set started_at = now() - interval '42.25 seconds', used_time_seconds = 7 where exam_id = ${exam.id}`);
-    const since = async () => (await db().execute<{ s: number }>(sql.raw(`select ${sinceStartSql('s')} as s from exam_sections s where exam_id = ${exam.id}`))).rows[0]!.s;
+    const since = async () => (await db().execute<{ s: number }>(sql.raw(`select ${sinceStartSql('s', 'now()')} as s from exam_sections s where exam_id = ${exam.id}`))).rows[0]!.s;
     // Two statements apart: now() moved on a little in between.
     expect(await since()).toBeGreaterThanOrEqual(42.25);
     expect(await since()).toBeLessThan(43);
@@ -143,9 +150,9 @@ describe('the section cache', () => {
     const exam = await createAndGet(sim, { source: 'simulate', version: 'b-mock-1', select_kind: 'verbal' });
     const rev = (await sim.start(exam.id, 0)).data.revision;
     expect((await sim.answer(exam.id, rev, 1, 0, { selects: ['A'] })).err?.kind).toBe('invalid_input');
-    expect(await sectionItems(t.deps.database, exam.id, 1)).toBeNull();
+    expect(await sectionItems(exam.id, 1)).toBeNull();
     const done = await sim.finish(exam.id, rev, 0);
-    const items = await sectionItems(t.deps.database, exam.id, 1);
+    const items = await sectionItems(exam.id, 1);
     expect(items?.length).toBe((await sim.get(exam.id)).data.sections[1]!.items.length);
     expect((await sim.answer(exam.id, done.data.revision, 1, 0, {})).data.revision).toBe(done.data.revision + 1);
   });
@@ -153,12 +160,12 @@ describe('the section cache', () => {
   it('a re-imported question sends the answer through the transaction and refreshes the entry', async () => {
     const { exam, rev } = await started(vip);
     const first = await vip.answer(exam.id, rev, 0, 0, {});
-    const before = (await sectionItems(t.deps.database, exam.id, 0))![0]!.questionStamp;
+    const before = (await sectionItems(exam.id, 0))![0]!.questionStamp;
     await db().execute(sql`update questions set updated_at = now() + interval '1 second' where id = ${exam.sections[0]!.items[0]!.question.id}`);
     const id = exam.sections[0]!.items[0]!.question.id;
     const a = rightAnswer((await answerKeys(db(), [id])).get(id)!);
     expect((await vip.answer(exam.id, first.data.revision, 0, 0, a)).data.revision).toBe(first.data.revision + 1);
-    expect((await sectionItems(t.deps.database, exam.id, 0))![0]!.questionStamp).not.toBe(before);
+    expect((await sectionItems(exam.id, 0))![0]!.questionStamp).not.toBe(before);
     expect((await vip.get(exam.id)).data.sections[0]!.items[0]!.action.answer).toEqual(a);
   });
 });
@@ -166,31 +173,31 @@ describe('the section cache', () => {
 describe('answer, flag and move in one statement', () => {
   it('writes an accepted change and bumps the revision; writes nothing for another learner, a stale revision or a missing item', async () => {
     const { exam, rev } = await started(vip);
-    const item = (await sectionItems(t.deps.database, exam.id, 0))![0]!;
+    const item = (await sectionItems(exam.id, 0))![0]!;
     const action = { kind: 'answer' as const, answer: blank, state: 'NotAnswered' as const, questionStamp: item.questionStamp };
     const w = { examId: exam.id, userId: vip.userId, revision: rev, section: 0, position: 0, action };
     const before = await rows(exam.id);
-    expect(await writeChange(t.deps.database, { ...w, userId: vip.userId + 1000 })).toBeNull();
-    expect(await writeChange(t.deps.database, { ...w, revision: rev + 1 })).toBeNull();
-    expect(await writeChange(t.deps.database, { ...w, position: 200 })).toBeNull();
-    expect(await writeChange(t.deps.database, { ...w, section: 1 })).toBeNull();
-    expect(await writeChange(t.deps.database, { ...w, action: { ...action, questionStamp: '2000-01-01 00:00:00+00' } })).toBeNull();
+    expect(await writeChange({ ...w, userId: vip.userId + 1000 })).toBeNull();
+    expect(await writeChange({ ...w, revision: rev + 1 })).toBeNull();
+    expect(await writeChange({ ...w, position: 200 })).toBeNull();
+    expect(await writeChange({ ...w, section: 1 })).toBeNull();
+    expect(await writeChange({ ...w, action: { ...action, questionStamp: '2000-01-01 00:00:00+00' } })).toBeNull();
     expect(await rows(exam.id)).toEqual(before);
-    expect(await writeChange(t.deps.database, w)).toMatchObject({ revision: rev + 1, status: 'Start', section: 0 });
+    expect(await writeChange(w)).toMatchObject({ revision: rev + 1, status: 'Start', section: 0 });
     expect((await rows(exam.id)).items[0]).toMatchObject({ answer: blank, state: 'NotAnswered', answered: true });
-    expect(await writeChange(t.deps.database, { ...w, revision: rev + 1, position: 3, action: { kind: 'move' } })).toMatchObject({ revision: rev + 2 });
-    expect(await writeChange(t.deps.database, { ...w, revision: rev + 2, position: 3, action: { kind: 'flag', flagged: true } })).toMatchObject({ revision: rev + 3 });
+    expect(await writeChange({ ...w, revision: rev + 1, position: 3, action: { kind: 'move' } })).toMatchObject({ revision: rev + 2 });
+    expect(await writeChange({ ...w, revision: rev + 2, position: 3, action: { kind: 'flag', flagged: true } })).toMatchObject({ revision: rev + 3 });
     const after = await rows(exam.id);
     expect([after.exam.cq, after.items[3]!.state, after.items[3]!.flagged]).toEqual([3, 'NotAnswered', true]);
   });
 
   it('changes that arrive together share one statement, one row each', async () => {
     const exams = await Promise.all(Array.from({ length: MAX_BATCHES + 3 }, () => started(vip)));
-    const stamps = await Promise.all(exams.map(({ exam }) => sectionItems(t.deps.database, exam.id, 0)));
+    const stamps = await Promise.all(exams.map(({ exam }) => sectionItems(exam.id, 0)));
     spy.mockClear();
     const written = await Promise.all(
       exams.map(({ exam, rev }, n) =>
-        writeChange(t.deps.database, { examId: exam.id, userId: vip.userId, revision: rev, section: 0, position: n, action: { kind: 'answer', answer: blank, state: 'NotAnswered', questionStamp: stamps[n]![n]!.questionStamp } }),
+        writeChange({ examId: exam.id, userId: vip.userId, revision: rev, section: 0, position: n, action: { kind: 'answer', answer: blank, state: 'NotAnswered', questionStamp: stamps[n]![n]!.questionStamp } }),
       ),
     );
     expect(written.map((w) => w?.revision)).toEqual(exams.map(({ rev }) => rev + 1));
@@ -223,7 +230,8 @@ describe('answer, flag and move in one statement', () => {
   // Two identical exams take the same steps: one through the service (one statement when it can), the other through
   // the transaction only. The one statement must write exactly when the transaction accepts, and the rows must stay
   // the same: answers, flags, states, item and section seconds, cursor, revision, status, the last beat. Both clocks
-  // are set alike before every step: the last beat, and the open section's start.
+  // are set alike before every step: the last beat, and the open section's start. The app's clock moves on between
+  // steps and stands still within one, so both exams are read at the same instant, in TypeScript and in SQL.
   it('writes exactly what the transaction accepts and leaves the same rows', { timeout: 180_000 }, async () => {
     const l = await learner(t, { roleKind: 'SVIP' });
     const actor = { user: { id: l.userId } } as Actor;
@@ -231,14 +239,15 @@ describe('answer, flag and move in one statement', () => {
     const ids = view.sections[0]!.items.map((i) => i.question.id);
     const keys = await answerKeys(db(), ids);
     const limit = view.sections[0]!.time_limit_seconds;
-    // Beats ending in .7 s: the whole seconds are unambiguous and the two exams' last beats round alike.
+    // Whole seconds exactly, or a fraction past them: with one instant for both paths even the exact edges (a 20 s
+    // beat, the limit plus the grace to the millisecond) must come out alike.
+    const seconds = (min: number, max: number) => fc.tuple(fc.integer({ min, max }), fc.constantFrom(0, 0.001, 0.5, 0.999)).map(([s, f]) => s + f);
     const step = fc.record({
-      beat: fc.integer({ min: -2, max: 25 }).map((s) => s + 0.7),
-      // The section opened this long ago (0.7 s past whole seconds too): well inside the limit, or about its end.
-      opened: fc.oneof(
-        { arbitrary: fc.integer({ min: 0, max: 60 }).map((s) => s + 0.7), weight: 3 },
-        { arbitrary: fc.integer({ min: -3, max: ANSWER_GRACE_SECONDS + 2 }).map((s) => limit + s + 0.7), weight: 2 },
-      ),
+      beat: seconds(-2, 25),
+      // The section opened this long ago: well inside the limit, or about its end.
+      opened: fc.oneof({ arbitrary: seconds(0, 60), weight: 3 }, { arbitrary: seconds(-3, ANSWER_GRACE_SECONDS + 2).map((s) => limit + s), weight: 2 }),
+      // How far the clock moves on before the step.
+      later: fc.integer({ min: 0, max: 5_000 }),
       // `late`: an answer with the section's used time just inside the grace (a row from before decision 015).
       kind: fc.constantFrom('answer', 'answer', 'answer', 'flag', 'move', 'move', 'late'),
       q: fc.oneof({ arbitrary: fc.integer({ min: 0, max: 5 }), weight: 9 }, { arbitrary: fc.integer({ min: 6, max: 30 }), weight: 1 }),
@@ -250,6 +259,7 @@ describe('answer, flag and move in one statement', () => {
       fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 10 }), fc.boolean(), async (steps, autoCommit) => {
         const pair = [(await started(l, { is_auto_commit: autoCommit })).exam, (await started(l, { is_auto_commit: autoCommit })).exam];
         for (const s of steps) {
+          clock.advance(s.later);
           const outcomes: string[] = [];
           let statement = 'not run';
           for (const [n, exam] of pair.entries()) {

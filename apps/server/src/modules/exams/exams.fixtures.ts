@@ -3,14 +3,14 @@ import { questions, type Db } from '@gre/db';
 import { inArray, sql } from 'drizzle-orm';
 import { userWithToken } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { importPackage } from '../content-import/import.js';
-import { CONTENT_DIR, readPackageFrom } from '../content-import/seed.js';
+import type { Deps } from '../../lib/deps.js';
+import { CONTENT_DIR, importPackage, readPackageFrom } from '../content-import/index.js';
 
 // Test fixtures of the exam tests: an app with the shipped bank and books (mocks are exactly MOCK_SECTIONS sizes; the
 // word lists are left out, they take long and no exam here uses them), learners by role, and a client per learner.
 
-export async function examTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const t = await createTestApp(env);
+export async function examTestApp(env: Record<string, string> = {}, depOverrides: Partial<Deps> = {}): Promise<TestApp> {
+  const t = await createTestApp(env, depOverrides);
   await importPackage(
     t.deps.database.db,
     readPackageFrom(CONTENT_DIR).filter((f) => !f.name.startsWith('words/')),
@@ -113,7 +113,7 @@ export function wrongAnswer(k: Key): Answer {
 
 /**
  * Lets `seconds` pass on an exam's clocks without a call: its last beat and the start of its open section move back.
- * Both clocks read the database's now(), so this is how tests move time, for the SQL and the TypeScript paths alike.
+ * Works whatever the app's clock (decision 017): a test with a ManualClock can advance that instead.
  */
 export async function passTime(db: Db, examId: number, seconds: number): Promise<void> {
   const back = sql`make_interval(secs => ${seconds}::float8)`;

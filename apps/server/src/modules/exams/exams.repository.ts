@@ -1,7 +1,7 @@
 import { bookItems, examItems, exams, examSections, questions, questionStats, userBooks, type Db } from '@gre/db';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { listConditions } from '../questions/questions.repository.js';
-import type { Tx } from './change.repository.js';
+import { listConditions, type ListFilter } from '@gre/db/queries';
+import type { Tx } from '@gre/db';
 import type { ExamPlan, PlanItem } from './plan.js';
 
 export type ExamRow = typeof exams.$inferSelect;
@@ -26,14 +26,9 @@ export async function bookQuestions(db: Db, bookId: string, sections?: string[])
     .orderBy(asc(bookItems.position));
 }
 
-export interface DrawQuery {
+/** A bank filter (the same as the big bank's list) for the learner who draws from it. */
+export interface DrawQuery extends ListFilter {
   userId: number;
-  category: number;
-  kind?: string | undefined;
-  difficulty?: string | undefined;
-  topic?: string | undefined;
-  tag?: string | undefined;
-  visibilities: string[];
   mathCreateKind: 'any' | 'comparison' | 'solving';
   includeDone: boolean;
   pickFirst: boolean;

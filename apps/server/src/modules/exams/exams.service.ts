@@ -3,11 +3,13 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { addSectionTime, lockExam, saveExam, sectionDue, startSectionClock, touchItems, type LockedExam, type Tx } from './change.repository.js';
-import { writeChange, type FastAction } from './change-fast.js';
+import { inUnit, withUnitOfWork } from '../../lib/unit-of-work.js';
+import type { Tx } from '@gre/db';
+import { addSectionTime, lockExam, saveExam, sectionDue, startSectionClock, touchItems, type LockedExam } from './change.repository.js';
+import type { FastAction } from './change-fast.js';
 import { clockOf, pastGrace, tick, timeIsUp, type Tick } from './clock.js';
-import { submitSection } from './grading/finish.js';
-import { sectionCacheOf, sectionItems, type CachedItem } from './section-cache.js';
+import { submitSection } from './grading/grading.service.js';
+import type { CachedItem } from './section-cache.js';
 
 /**
  * The change calls of a running exam: start, move, answer, flag, finish_section, and the heartbeat. Each is one
@@ -18,10 +20,12 @@ import { sectionCacheOf, sectionItems, type CachedItem } from './section-cache.j
  * successful one bumps the revision. Refusals come in a fixed order: not_found (not this learner's, or Close) →
  * exam_finished → stale_revision → not started → the section (submitted: exam_finished; not open yet:
  * invalid_input) → the question and the answer's shape → the clock (exam_time_up). The clock's rule is in clock.ts
- * (decision 015): a timed section's time runs on the wall clock from when it opened.
+ * (decision 015): a timed section's time runs on the wall clock from when it opened. Each call reads `deps.clock`
+ * once (in lockExam) and every clock reading and write of the call uses that instant (decision 017). The
+ * transactions join the caller's unit of work when there is one; the one statement is then not tried.
  */
 
-type ExamDeps = Pick<Deps, 'database'>;
+type ExamDeps = Pick<Deps, 'database' | 'clock' | 'fast' | 'uow'>;
 /** A request body after its schema ran (defaults filled), as handlers receive it. */
 export type CallBody<C extends CallDef> = z.output<C['request']>;
 type Section = NonNullable<LockedExam['section']>;
@@ -60,10 +64,11 @@ function cursorTouch(ex: LockedExam, k: Tick) {
 
 /** Submits the open section after its tick, and saves the exam: the one path of finish_section and the clock's auto-submit. */
 async function submitAndSave(tx: Tx, ex: LockedExam, s: Section, k: Tick): Promise<ExamChange> {
-  await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: null });
+  await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: null }, ex.now);
   await addSectionTime(tx, ex.id, s.index, k);
   const done = await submitSection(tx, ex, s.index);
   const revision = await saveExam(tx, ex.id, {
+    now: ex.now,
     tick: k,
     openIndex: null,
     bump: 1,
@@ -78,10 +83,11 @@ async function submitAndSave(tx: Tx, ex: LockedExam, s: Section, k: Tick): Promi
 /**
  * Runs a change that is refused once the section's time is over (answer, flag, move). An auto-commit exam has its
  * section submitted and committed first, so the refusal the learner gets (exam_time_up) already reflects the
- * submission; a manual exam changes nothing and waits for finish_section.
+ * submission; a manual exam changes nothing and waits for finish_section. (Inside a caller's unit of work, the
+ * submission commits or rolls back with the unit.)
  */
 async function timedChange(deps: ExamDeps, run: (tx: Tx) => Promise<ExamChange | { timeUp: string }>): Promise<ExamChange> {
-  const out = await deps.database.db.transaction(run);
+  const out = await withUnitOfWork(deps, ({ tx }) => run(tx));
   if ('timeUp' in out) throw new AppError('exam_time_up', out.timeUp, '本部分时间已到，作答未被保存');
   return out;
 }
@@ -95,15 +101,15 @@ async function overTime(tx: Tx, ex: LockedExam, s: Section, k: Tick): Promise<{ 
 type ChangeBody = { id: number; revision: number };
 
 export async function startExam(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.start>): Promise<ExamChange> {
-  return deps.database.db.transaction(async (tx) => {
-    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, null, 0), body.revision);
+  return withUnitOfWork(deps, async ({ tx }) => {
+    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, null, 0, deps.clock.now()), body.revision);
     if (ex.status !== 'NotStart') throw new AppError('invalid_input', 'the exam has already started', '考试已经开始');
     const s = ex.section!;
-    await touchItems(tx, ex.id, { cursor: null, target: { section: s.index, position: 0, visit: true } });
-    await startSectionClock(tx, ex.id, s.index);
+    await touchItems(tx, ex.id, { cursor: null, target: { section: s.index, position: 0, visit: true } }, ex.now);
+    await startSectionClock(tx, ex.id, s.index, ex.now);
     // Both clocks start now: no time yet, the beat set to now.
     const start = tick(s.timeLimit, s.used, 0, null);
-    const revision = await saveExam(tx, ex.id, { tick: start, openIndex: s.index, bump: 1, status: 'Start', cursor: { section: s.index, position: 0 } });
+    const revision = await saveExam(tx, ex.id, { now: ex.now, tick: start, openIndex: s.index, bump: 1, status: 'Start', cursor: { section: s.index, position: 0 } });
     return { revision, status: 'Start', clock: clockOf(s.index, s.timeLimit, s.used) };
   });
 }
@@ -113,8 +119,8 @@ export async function startExam(deps: ExamDeps, actor: Actor, body: CallBody<typ
  * auto-commit section reaches its limit, the heartbeat submits it like finish_section would (and bumps the revision).
  */
 export async function heartbeat(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.heartbeat>): Promise<ExamClock> {
-  return deps.database.db.transaction(async (tx) => {
-    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, null), null);
+  return withUnitOfWork(deps, async ({ tx }) => {
+    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, null, deps.clock.now()), null);
     if (ex.status === 'NotStart') {
       // The clock starts with `start`; before it a beat only reports the section as it stands.
       if (!ex.section) throw new AppError('invalid_input', 'no such section in this exam', '考试中没有这一部分');
@@ -126,8 +132,8 @@ export async function heartbeat(deps: ExamDeps, actor: Actor, body: CallBody<typ
       await submitAndSave(tx, ex, s, k);
       return clockOf(s.index, s.timeLimit, k.used, true);
     }
-    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: null });
-    await saveExam(tx, ex.id, { tick: k, openIndex: s.index, bump: 0 });
+    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: null }, ex.now);
+    await saveExam(tx, ex.id, { now: ex.now, tick: k, openIndex: s.index, bump: 0 });
     return clockOf(s.index, s.timeLimit, k.used);
   });
 }
@@ -138,7 +144,7 @@ export async function heartbeat(deps: ExamDeps, actor: Actor, body: CallBody<typ
  * here means another call settled it first; the view reads whatever it left.
  */
 export async function settleClock(deps: ExamDeps, actor: Actor, id: number): Promise<void> {
-  const section = await sectionDue(deps.database.db, id, actor.user.id);
+  const section = await sectionDue(deps.database.db, id, actor.user.id, deps.clock.now());
   if (section === null) return;
   await heartbeat(deps, actor, { id, section_index: section, question_index: 0 }).catch((err: unknown) => {
     if (!(err instanceof AppError)) throw err;
@@ -173,14 +179,17 @@ async function inOneStatement(
   body: ChangeBody & { section_index: number; question_index: number },
   actionFor: (item: CachedItem) => FastAction | null,
 ): Promise<ExamChange | null> {
-  const item = (await sectionItems(deps.database, body.id, body.section_index))?.[body.question_index];
+  // FAST_PATHS=off, or inside a unit of work: the statement would commit on its own, outside the unit.
+  if (!deps.fast.on || inUnit(deps)) return null;
+  const fast = deps.fast.exams;
+  const item = (await fast.items(body.id, body.section_index))?.[body.question_index];
   const action = item ? actionFor(item) : null;
   if (!action) return null;
   const change = { examId: body.id, userId: actor.user.id, revision: body.revision, section: body.section_index, position: body.question_index, action };
-  const written = await writeChange(deps.database, change);
+  const written = await fast.write(change);
   if (!written) {
     // The question may have been re-imported: the next call reads the section afresh.
-    sectionCacheOf(deps.database).drop(body.id, body.section_index);
+    fast.sections.drop(body.id, body.section_index);
     return null;
   }
   return { revision: written.revision, status: written.status, clock: clockOf(written.section, written.limit, written.used) } as ExamChange;
@@ -189,7 +198,7 @@ async function inOneStatement(
 /** The change calls as one transaction around the locked exam: every refusal, and the auto-submit out of time. */
 export async function moveInTransaction(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.move>): Promise<ExamChange> {
   return timedChange(deps, async (tx) => {
-    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, body.question_index), body.revision);
+    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, body.question_index, deps.clock.now()), body.revision);
     requireStarted(ex);
     const s = openSection(ex, 'invalid_input');
     if (body.question_index >= s.itemCount) {
@@ -197,15 +206,15 @@ export async function moveInTransaction(deps: ExamDeps, actor: Actor, body: Call
     }
     const k = tickOf(ex, s);
     if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
-    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: { section: s.index, position: body.question_index, visit: true } });
-    const revision = await saveExam(tx, ex.id, { tick: k, openIndex: s.index, bump: 1, cursor: { section: s.index, position: body.question_index } });
+    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: { section: s.index, position: body.question_index, visit: true } }, ex.now);
+    const revision = await saveExam(tx, ex.id, { now: ex.now, tick: k, openIndex: s.index, bump: 1, cursor: { section: s.index, position: body.question_index } });
     return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, k.used) } as ExamChange;
   });
 }
 
 /** The question a call names in the open section, or not_found (a question outside the exam). */
-async function lockAt(tx: Tx, actor: Actor, body: ChangeBody & { section_index: number; question_index: number }) {
-  const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, body.question_index), body.revision);
+async function lockAt(tx: Tx, actor: Actor, body: ChangeBody & { section_index: number; question_index: number }, now: Date) {
+  const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, body.question_index, now), body.revision);
   requireStarted(ex);
   const s = openSection(ex, 'not_found');
   if (!ex.item) throw new AppError('not_found', `no question ${body.question_index} in section ${s.index}`, '考试中没有这道题');
@@ -214,37 +223,39 @@ async function lockAt(tx: Tx, actor: Actor, body: ChangeBody & { section_index: 
 
 export async function answerInTransaction(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.answer>): Promise<ExamChange> {
   return timedChange(deps, async (tx) => {
-    const { ex, s, item } = await lockAt(tx, actor, body);
+    const { ex, s, item } = await lockAt(tx, actor, body, deps.clock.now());
     const kind = item.inputKind as InputKind;
     if (!answerFits(kind, body.answer, item.groups, item.sentences)) {
       throw new AppError('invalid_input', `the answer does not fit a ${kind} question`, '答案格式与题型不符');
     }
     const k = tickOf(ex, s);
     if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
-    await touchItems(tx, ex.id, {
-      cursor: cursorTouch(ex, k),
-      target: { section: s.index, position: body.question_index, answer: { value: body.answer, state: answerState(kind, body.answer) } },
-    });
-    const revision = await saveExam(tx, ex.id, { tick: k, openIndex: s.index, bump: 1 });
+    await touchItems(
+      tx,
+      ex.id,
+      { cursor: cursorTouch(ex, k), target: { section: s.index, position: body.question_index, answer: { value: body.answer, state: answerState(kind, body.answer) } } },
+      ex.now,
+    );
+    const revision = await saveExam(tx, ex.id, { now: ex.now, tick: k, openIndex: s.index, bump: 1 });
     return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, k.used) } as ExamChange;
   });
 }
 
 export async function flagInTransaction(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.flag>): Promise<ExamChange> {
   return timedChange(deps, async (tx) => {
-    const { ex, s } = await lockAt(tx, actor, body);
+    const { ex, s } = await lockAt(tx, actor, body, deps.clock.now());
     const k = tickOf(ex, s);
     if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
-    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: { section: s.index, position: body.question_index, flagged: body.flagged } });
-    const revision = await saveExam(tx, ex.id, { tick: k, openIndex: s.index, bump: 1 });
+    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: { section: s.index, position: body.question_index, flagged: body.flagged } }, ex.now);
+    const revision = await saveExam(tx, ex.id, { now: ex.now, tick: k, openIndex: s.index, bump: 1 });
     return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, k.used) } as ExamChange;
   });
 }
 
 /** Submits the open section, also after its time ran out (that is how a manual exam moves on). */
 export async function finishSection(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.finishSection>): Promise<ExamChange> {
-  return deps.database.db.transaction(async (tx) => {
-    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, null), body.revision);
+  return withUnitOfWork(deps, async ({ tx }) => {
+    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, null, deps.clock.now()), body.revision);
     requireStarted(ex);
     const s = openSection(ex, 'invalid_input');
     return submitAndSave(tx, ex, s, tickOf(ex, s));

@@ -1,7 +1,7 @@
 import type { RoleKind } from '@gre/contracts';
 import { isStaff, type Actor } from '../../lib/authorize.js';
-import type { BookTemplateRow } from '../books/books.repository.js';
-import { decideBook, type BookDecision } from '../questions/access.js';
+import type { BookTemplateRow } from '../books/index.js';
+import { decideBook, type BookDecision } from '../../lib/access.js';
 
 /**
  * Whether a learner may simulate a mock. A mock's own access is that of a plain book (hidden, forbidden, locked by

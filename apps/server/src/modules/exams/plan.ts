@@ -14,7 +14,7 @@ import {
   type CreateOption,
 } from '@gre/contracts';
 import type { QuotaNeed } from '../../lib/quota.js';
-import { CATEGORY_CONFIG } from '../questions/category-config.js';
+import { CATEGORY_CONFIG } from '../questions/index.js';
 import { sectionLimit } from './clock.js';
 
 /** What an exam is made of before it is written: pure data, so the rules of each source are testable without a database. */

@@ -1,6 +1,5 @@
-import { bookTemplates, examItems, exams, examSections, type Db } from '@gre/db';
+import { examItems, exams, examSections, type Db } from '@gre/db';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { listedBooksOf } from '../books/books.repository.js';
 
 /** One page of a learner's record (newest first, without Close exams) with question and answered counts. */
 export async function listExams(db: Db, userId: number, kind: string | undefined, limit: number, offset: number) {
@@ -46,11 +45,6 @@ export async function hasExamsOf(db: Db, userId: number, templateId: string): Pr
     .where(and(eq(exams.userId, userId), eq(exams.templateId, templateId), ne(exams.status, 'Close')))
     .limit(1);
   return !!row;
-}
-
-/** The mock books in page order; hidden ones only for staff (to check them before release). */
-export async function listMocks(db: Db, withHidden: boolean) {
-  return db.select().from(bookTemplates).where(listedBooksOf('mock', withHidden)).orderBy(asc(bookTemplates.position), asc(bookTemplates.id));
 }
 
 /** This learner's simulations of some mocks, newest first. */

@@ -2,12 +2,12 @@ import { applyWindow, isHiddenBook, reportScore, type Attempt, type BookStatus, 
 import { isStaff, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { quotaFor, simulateRemaining } from '../../lib/quota.js';
-import { findBook, userBookCopies } from '../books/books.repository.js';
-import { refusalError } from '../questions/refusals.js';
+import { bookCopies, findBookTemplate, mockTemplates } from '../books/index.js';
+import { refusalError } from '../../lib/refusals.js';
 import { closeExam } from './exams.repository.js';
 import { examNotFound, type CallBody } from './exams.service.js';
 import { decideMock } from './mock-access.js';
-import { finishedExamsOf, hasExamsOf, listExams, listMocks, simulationsOf } from './records.repository.js';
+import { finishedExamsOf, hasExamsOf, listExams, simulationsOf } from './records.repository.js';
 
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 const resultOf = (r: unknown) => (r as ExamResult | null) ?? null;
@@ -48,9 +48,9 @@ export async function deleteExam(deps: Pick<Deps, 'database'>, actor: Actor, id:
  * Every finished attempt of a book by this learner, oldest first, kept by the score window (reportScore: a mock's
  * total, a practice book's correct rate). A book the learner may not know of is not_found unless they took it.
  */
-export async function bookReport(deps: Pick<Deps, 'database'>, actor: Actor, q: CallBody<typeof examCalls.report>, now = new Date()): Promise<CallResponse<typeof examCalls.report>> {
+export async function bookReport(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, q: CallBody<typeof examCalls.report>, now = deps.clock.now()): Promise<CallResponse<typeof examCalls.report>> {
   const { db } = deps.database;
-  const book = await findBook(db, q.book_id);
+  const book = await findBookTemplate(deps, q.book_id);
   const hidden = book && !isStaff(actor) && isHiddenBook(book);
   if (!book || (hidden && !(await hasExamsOf(db, actor.user.id, book.id)))) throw refusalError({ kind: 'not_found' }, 'book');
   const attempts: Attempt[] = (await finishedExamsOf(db, actor.user.id, book.id)).flatMap((e) => {
@@ -78,12 +78,12 @@ export async function bookReport(deps: Pick<Deps, 'database'>, actor: Actor, q: 
 }
 
 /** The simulate page: every mock with this learner's copy, the simulation to resume, and what creating one would answer. */
-export async function simulateList(deps: Pick<Deps, 'database' | 'settings'>, actor: Actor, now = new Date()): Promise<CallResponse<typeof examCalls.simulateList>> {
+export async function simulateList(deps: Pick<Deps, 'database' | 'settings' | 'clock'>, actor: Actor, now = deps.clock.now()): Promise<CallResponse<typeof examCalls.simulateList>> {
   const { db } = deps.database;
-  const mocks = await listMocks(db, isStaff(actor));
+  const mocks = await mockTemplates(deps, isStaff(actor));
   const ids = mocks.map((m) => m.id);
   const quota = quotaFor(actor, await deps.settings.override('quotas'));
-  const [copies, sims, left] = await Promise.all([userBookCopies(db, actor.user.id, ids), simulationsOf(db, actor.user.id, ids), simulateRemaining(db, actor.user.id, quota, now)]);
+  const [copies, sims, left] = await Promise.all([bookCopies(deps, actor.user.id, ids), simulationsOf(db, actor.user.id, ids), simulateRemaining(db, actor.user.id, quota, now)]);
   return {
     mocks: mocks.map((m) => {
       const mine = sims.filter((s) => s.templateId === m.id);

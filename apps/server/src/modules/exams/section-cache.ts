@@ -1,6 +1,6 @@
 import { passageSentences, type ContentQuestion, type InputKind } from '@gre/contracts';
 import type { Database } from '@gre/db';
-import { rawQuery } from '../../lib/raw-query.js';
+import { sectionItemRows } from './change-fast.repository.js';
 
 type OptionGroups = ContentQuestion['input_method']['option_groups'];
 
@@ -18,14 +18,15 @@ export interface CachedItem {
   questionStamp: string;
 }
 
-/** Sections kept per database; at ~20 items of a few keys each this stays a few megabytes. */
+/** Sections kept per instance; at ~20 items of a few keys each this stays a few megabytes. */
 export const SECTION_CACHE_SIZE = 5000;
 
 /**
  * An LRU map of the items of exam sections, by (exam, section). Only sections that already have their items are
  * kept (section 2 of a mock gets them when section 1 is submitted), and the items of a section never change after
  * that, so an entry is never wrong about the exam and several instances need no invalidation. The questions behind
- * it may be re-imported: every entry carries the stamps the writing statement compares.
+ * it may be re-imported: every entry carries the stamps the writing statement compares. One per Deps
+ * (`deps.fast.exams.sections`): tests open many databases in one process, each counting exam ids from 1.
  */
 export class SectionCache {
   private readonly entries = new Map<string, CachedItem[]>();
@@ -58,33 +59,6 @@ export class SectionCache {
   }
 }
 
-/** One cache per database handle: tests open many databases in one process, each counting exam ids from 1. */
-const caches = new WeakMap<Database, SectionCache>();
-
-export function sectionCacheOf(database: Database): SectionCache {
-  let cache = caches.get(database);
-  if (!cache) {
-    cache = new SectionCache();
-    caches.set(database, cache);
-  }
-  return cache;
-}
-
-interface ItemRow {
-  position: number;
-  input_kind: string;
-  groups: unknown;
-  q_kind: string | null;
-  passage: { text: string; sentences: string[] | null } | null;
-  stamp: string;
-}
-
-const FILL_SQL = `select i.position::int as position, i.input_kind, q.input_method -> 'option_groups' as groups,
-  q.input_method ->> 'kind' as q_kind, greatest(q.updated_at, p.updated_at)::text as stamp,
-  case when i.input_kind = 'SelectSentence' then jsonb_build_object('text', coalesce(p.text, ''), 'sentences', p.sentences) end as passage
-from exam_items i join questions q on q.id = i.question_id left join passages p on p.id = q.passage_id
-where i.exam_id = $1 and i.section_index = $2
-order by i.position`;
 
 function keysOnly(groups: unknown): OptionGroups | null {
   if (!Array.isArray(groups)) return null;
@@ -95,11 +69,10 @@ function keysOnly(groups: unknown): OptionGroups | null {
  * The items of a section by position, from the cache or one query; null (and nothing cached) while the section has
  * no items or does not exist. Says nothing about whose exam it is: the writing statement checks that.
  */
-export async function sectionItems(database: Database, examId: number, section: number): Promise<CachedItem[] | null> {
-  const cache = sectionCacheOf(database);
+export async function sectionItems(database: Database, cache: SectionCache, examId: number, section: number): Promise<CachedItem[] | null> {
   const hit = cache.get(examId, section);
   if (hit) return hit;
-  const rows = await rawQuery<ItemRow>(database, { name: 'exam_section_items', text: FILL_SQL, values: [examId, section] });
+  const rows = await sectionItemRows(database, examId, section);
   if (rows.length === 0) return null;
   const items: CachedItem[] = [];
   for (const r of rows) {

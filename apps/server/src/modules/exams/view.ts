@@ -2,16 +2,16 @@ import type { Answer, CreateOption, ExamItem, ExamResult, ExamSection, ExamView 
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { answersLockedFor, type Visibility } from '../questions/access.js';
-import { heldForExams } from '../questions/in-exam.js';
-import { toQuestionView } from '../questions/question-view.js';
-import { findQuestions, type QuestionRowFull } from '../questions/questions.repository.js';
+import { answersLockedFor, type Visibility } from '../../lib/access.js';
+import { toQuestionView } from '../../lib/question-view.js';
+import type { QuestionRowFull } from '@gre/db/queries';
+import { answersHeldFor, questionsWithPassages } from '../questions/index.js';
 import { examContents, findExam, statsOf, type ExamRow, type ItemRow, type SectionRow } from './exams.repository.js';
 import { examNotFound } from './exams.service.js';
 
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 type Stats = Awaited<ReturnType<typeof statsOf>>;
-type Questions = Map<string, Awaited<ReturnType<typeof findQuestions>>[number]>;
+type Questions = Map<string, Awaited<ReturnType<typeof questionsWithPassages>>[number]>;
 type Withheld = NonNullable<ExamItem['result']>['withheld'];
 /** Why a finished exam holds back a question's answers; null when it shows them. */
 type HoldBack = (q: QuestionRowFull) => Withheld;
@@ -36,7 +36,7 @@ function toItem(item: ItemRow, questions: Questions, holdBack: HoldBack | null, 
   if (!q) throw new Error(`exam item question ${item.questionId} is missing`);
   const withheld = holdBack ? holdBack(q.question) : null;
   return {
-    question: toQuestionView(q.question, q.passage, holdBack !== null && withheld === null),
+    question: toQuestionView(q.question, q.passage, holdBack !== null && withheld === null, withheld === 'in_exam'),
     action: {
       answer: (item.answer as Answer | null) ?? null,
       flagged: item.flagged,
@@ -64,15 +64,15 @@ function toSection(s: SectionRow, items: ExamItem[]): ExamSection {
 }
 
 /** The exam as the client shows it: sections, questions (answers only once finished), actions, cursor, revision. */
-export async function examView(deps: Pick<Deps, 'database'>, actor: Actor, exam: ExamRow): Promise<ExamView> {
+export async function examView(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, exam: ExamRow): Promise<ExamView> {
   const { db } = deps.database;
   const finished = exam.status === 'Finished';
   const { sections, items } = await examContents(db, exam.id);
   const ids = [...new Set(items.map((i) => i.questionId))];
   const [rows, stats, held] = await Promise.all([
-    findQuestions(db, ids),
+    questionsWithPassages(deps, ids),
     finished ? statsOf(db, ids) : Promise.resolve(new Map() as Stats),
-    finished ? heldForExams(db, exam.userId, ids) : Promise.resolve(new Set<string>()),
+    finished ? answersHeldFor(deps, exam.userId, ids) : Promise.resolve(new Set<string>()),
   ]);
   const questions: Questions = new Map(rows.map((r) => [r.question.id, r]));
   // A locked question beyond the learner's tier keeps its answers (a mock mixes them in, decision 007), and so does a
@@ -103,14 +103,14 @@ export async function examView(deps: Pick<Deps, 'database'>, actor: Actor, exam:
   };
 }
 
-export async function getExam(deps: Pick<Deps, 'database'>, actor: Actor, id: number): Promise<ExamView> {
+export async function getExam(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, id: number): Promise<ExamView> {
   const exam = await findExam(deps.database.db, id, actor.user.id);
   if (!exam) throw examNotFound();
   return examView(deps, actor, exam);
 }
 
 /** The result page: the same view, only for a finished exam. */
-export async function examResult(deps: Pick<Deps, 'database'>, actor: Actor, id: number): Promise<ExamView> {
+export async function examResult(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, id: number): Promise<ExamView> {
   const exam = await findExam(deps.database.db, id, actor.user.id);
   if (!exam) throw examNotFound();
   if (exam.status !== 'Finished') throw new AppError('invalid_input', 'the exam is not finished', '考试尚未交卷，还没有成绩');

@@ -1,7 +1,7 @@
 import { QUESTION_CATEGORIES, QUESTION_KINDS } from '@gre/contracts';
 import { questions, type Db } from '@gre/db';
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { briefColumns, likeLiteral, type BriefRow } from '../questions/questions.repository.js';
+import { briefColumns, likeLiteral, type BriefRow } from '@gre/db/queries';
 
 export interface IdeaQuery {
   keyword?: string | undefined;

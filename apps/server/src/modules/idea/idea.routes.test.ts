@@ -3,9 +3,8 @@ import { ideaCalls, questionCalls, type QuestionBrief } from '@gre/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithToken } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { pkg, tc1 } from '../content-import/content.fixtures.js';
-import { importPackage } from '../content-import/import.js';
-import { CONTENT_DIR, readPackageFrom } from '../content-import/seed.js';
+import { CONTENT_DIR, importPackage, readPackageFrom } from '../content-import/index.js';
+import { pkg, tc1 } from '../../../test/fixtures.js';
 
 let t: TestApp;
 const tokens: Record<'trail' | 'free' | 'teacher', string> = {} as never;

@@ -1,7 +1,7 @@
 import { type CallRequest, type CallResponse, type ideaCalls } from '@gre/contracts';
 import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { toQuestionBrief } from '../questions/question-view.js';
+import { toQuestionBrief } from '../../lib/question-view.js';
 import { listIssuePrompts } from './idea.repository.js';
 
 /**

@@ -1,11 +1,12 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
 import { join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { Env } from '../../env.js';
-import { CONTENT_DIR } from '../content-import/seed.js';
-import { decideRange, ifRangeHolds } from './media.http.js';
+import { CONTENT_DIR } from '../content-import/index.js';
+import { ifRangeHolds, singleRange } from './media.http.js';
 
 /** The shipped manifest; its files live in the media folder. */
 export const MEDIA_MANIFEST = join(CONTENT_DIR, 'media', 'media.json');
@@ -34,37 +35,58 @@ export interface MediaFile {
   maxAgeSeconds: number;
 }
 
+/** send sets the range headers and Last-Modified; type, caching and the (strong) ETag are set here. */
+const SEND_OPTIONS = { acceptRanges: true, cacheControl: false, contentType: false, etag: false, lastModified: true, dotfiles: 'allow', index: false } as const;
+
+const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
 /**
- * Sends one file from disk: 200 whole, 206 for a single range, 416 past its end; HEAD gets the same headers and no
- * body. Streams with createReadStream(start, end), so a file is never held in memory.
+ * @fastify/send's answer for the file at `path`: 200 whole, 206 for a single range, 416 past its end, HEAD without a
+ * body, 404 when absent — streamed, so a file is never held in memory. The Range it sees is decided here, once the
+ * file's size and date are known (`onFile`): normalised by `singleRange` and dropped when If-Range fails.
  */
+export async function openMediaFile(method: string, headers: IncomingHttpHeaders, path: string): Promise<send.SendResult & { etag?: string }> {
+  // send reads only `method` and `headers` (its types say Readable, after the IncomingMessage it was written for);
+  // giving it no conditional headers keeps 304 and 412 out, as they always were. It URI-decodes the path it is given
+  // (written for request URLs), hence encodeURI on a path already checked by fileInside.
+  const request = { method, headers: {} as Record<string, string> };
+  let etag: string | undefined;
+  const result = await send(request as unknown as Readable, encodeURI(path), {
+    ...SEND_OPTIONS,
+    onFile: (_file, st) => {
+      etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+      const range = singleRange(one(headers.range), st.size);
+      if (range !== undefined && ifRangeHolds(one(headers['if-range']), etag, st.mtime)) request.headers.range = range;
+    },
+  });
+  return { ...result, etag };
+}
+
+/** Sends one media file (see openMediaFile) with the row's type and name; a missing file is `not_found`. */
 export async function sendMediaFile(req: FastifyRequest, reply: FastifyReply, file: MediaFile): Promise<FastifyReply> {
-  const st = await stat(file.path).catch(() => null);
-  if (!st?.isFile()) {
-    req.log.warn({ path: file.path }, 'media file missing');
+  const { statusCode, headers, stream, type, etag } = await openMediaFile(req.method, req.headers, file.path);
+  const unsatisfiable = type === 'error' && statusCode === 416;
+  if (type !== 'file' && !unsatisfiable) {
+    stream.destroy();
+    req.log.warn({ path: file.path, status: statusCode }, 'media file missing');
     throw new AppError('not_found', 'media file missing on this server');
   }
-  const size = st.size;
-  const etag = `"${size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
   void reply.headers({
-    'accept-ranges': 'bytes',
     'content-type': file.mime,
     'content-disposition': file.disposition,
     'cache-control': `private, max-age=${file.maxAgeSeconds}`,
     'x-content-type-options': 'nosniff',
-    etag,
-    'last-modified': st.mtime.toUTCString(),
+    ...(etag ? { etag } : {}),
   });
-  const rangeHeader = typeof req.headers.range === 'string' ? req.headers.range : undefined;
-  const ifRange = typeof req.headers['if-range'] === 'string' ? req.headers['if-range'] : undefined;
-  const range = ifRangeHolds(ifRange, etag, st.mtime) ? decideRange(rangeHeader, size) : { kind: 'full' as const };
-
-  if (range.kind === 'unsatisfiable') {
-    return reply.code(416).header('content-range', `bytes */${size}`).header('content-type', 'text/plain; charset=utf-8').send('');
+  if (unsatisfiable) {
+    // send's 416 carries an HTML page and its own CSP; the answer is the size in Content-Range and no body.
+    stream.destroy();
+    return reply.code(416).header('content-range', headers['Content-Range']).header('content-type', 'text/plain; charset=utf-8').send('');
   }
-  const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, size - 1];
-  if (range.kind === 'partial') void reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-  void reply.header('content-length', String(size === 0 ? 0 : end - start + 1));
-  if (req.method === 'HEAD' || size === 0) return reply.send();
-  return reply.send(createReadStream(file.path, { start, end }));
+  void reply.code(statusCode).headers(headers);
+  if (req.method === 'HEAD') {
+    stream.destroy();
+    return reply.send();
+  }
+  return reply.send(stream);
 }

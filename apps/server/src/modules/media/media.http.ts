@@ -1,47 +1,37 @@
-/**
- * The HTTP pieces of serving a media file (RFC 9110 §14 ranges, RFC 6266 / 5987 file names), pure so each rule has a
- * unit test of its own.
- */
+import { encodeExtended } from 'content-disposition';
 
-export type RangeDecision =
-  /** Serve the whole file (no Range, one we ignore, or a multi-range request: see below). */
-  | { kind: 'full' }
-  /** Inclusive byte offsets, already clamped to the file. */
-  | { kind: 'partial'; start: number; end: number }
-  /** 416 with `Content-Range: bytes *\/size`. */
-  | { kind: 'unsatisfiable' };
+/**
+ * The parts of serving a media file that stay ours around @fastify/send (decision 020): which Range header it sees,
+ * the If-Range check against our strong ETag, and the file name a browser saves under.
+ */
 
 /** Longer Range headers are not a single range anyone sends; they are answered in full. */
 const RANGE_HEADER_MAX = 200;
 const SINGLE = /^bytes=(\d{0,15})-(\d{0,15})$/i;
 
 /**
- * What to answer a `Range` header with, for a file of `size` bytes. One range — `a-b`, `a-` or the suffix `-n` — gets
- * 206 (the end clamped to the file); a range starting past the end, or a zero-length suffix, gets 416. A multi-range
- * request (`bytes=0-1,5-6`) is answered with the whole file (200): RFC 9110 lets a server ignore Range, browsers and
- * download tools only send single ranges, and it spares us multipart/byteranges. Anything malformed (other units,
- * `b < a`, junk) is ignored the same way, as the RFC asks.
+ * The Range header to hand @fastify/send for a file of `size` bytes, or undefined to serve the whole file. send turns
+ * it into the 206 (end clamped to the file) or the 416; this keeps the rules where send reads RFC 9110 differently: the
+ * unit is case-insensitive and spaces are tolerated; anything malformed (other units, `b < a`, `0x10-`, junk) is
+ * ignored, which RFC 9110 allows, where send answers 416 or reads `0x10` as 0; a suffix longer than the file is the
+ * whole file (206, §14.1.3), which send refuses. A multi-range request (`bytes=0-1,5-6`) is answered whole (200), as send does too: browsers and download
+ * tools only send single ranges, and it spares us multipart/byteranges.
  */
-export function decideRange(header: string | undefined, size: number): RangeDecision {
-  if (header === undefined || header.length > RANGE_HEADER_MAX) return { kind: 'full' };
+export function singleRange(header: string | undefined, size: number): string | undefined {
+  if (header === undefined || header.length > RANGE_HEADER_MAX) return undefined;
   const m = SINGLE.exec(header.replace(/\s+/g, ''));
-  if (!m) return { kind: 'full' };
+  if (!m) return undefined;
   const [, a = '', b = ''] = m;
-  if (a === '' && b === '') return { kind: 'full' };
-  if (a === '') {
-    const suffix = Number(b);
-    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
-    return { kind: 'partial', start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(a);
-  if (b !== '' && Number(b) < start) return { kind: 'full' };
-  if (start >= size) return { kind: 'unsatisfiable' };
-  return { kind: 'partial', start, end: b === '' ? size - 1 : Math.min(Number(b), size - 1) };
+  if (a === '' && b === '') return undefined;
+  if (a !== '' && b !== '' && Number(b) < Number(a)) return undefined;
+  if (a === '' && Number(b) >= size) return 'bytes=0-';
+  return `bytes=${a}-${b}`;
 }
 
 /**
  * RFC 9110 §13.1.5: a Range only applies while the file is still the one the client started from. `If-Range` holds a
- * strong entity tag or the Last-Modified date; any mismatch means "send me the whole new file".
+ * strong entity tag or the Last-Modified date; any mismatch means "send me the whole new file". Ours, not send's: send
+ * makes only weak tags and matches If-Range by substring, and a weak tag must never satisfy If-Range.
  */
 export function ifRangeHolds(ifRange: string | undefined, etag: string, lastModified: Date): boolean {
   if (ifRange === undefined) return true;
@@ -49,11 +39,6 @@ export function ifRangeHolds(ifRange: string | undefined, etag: string, lastModi
   if (value.startsWith('"') || value.startsWith('W/')) return value === etag;
   const date = Date.parse(value);
   return !Number.isNaN(date) && Math.floor(date / 1000) === Math.floor(lastModified.getTime() / 1000);
-}
-
-/** Characters RFC 5987 `attr-char` allows unencoded; encodeURIComponent also leaves `'()*` alone, which it does not. */
-function encodeRfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** Characters no file system takes in a name; they and control characters become spaces, keeping the title readable. */
@@ -68,10 +53,11 @@ export function downloadName(title: string, file: string): string {
 }
 
 /**
- * `Content-Disposition` with the UTF-8 name in `filename*` (RFC 6266 §4.3, RFC 5987) and an ASCII `filename` for
- * clients that predate it.
+ * `Content-Disposition` with the UTF-8 name in `filename*` (RFC 6266 §4.3; the library's RFC 5987/8187 encoding) and an
+ * ASCII `filename` for clients that predate it. Assembled here because the library's formatter writes a token-like
+ * fallback bare (`filename=m-x.pdf`) — valid, but not the quoted header clients have had so far (decision 020).
  */
 export function contentDisposition(type: 'attachment' | 'inline', name: string, asciiFallback: string): string {
   const ascii = asciiFallback.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(name)}`;
+  return `${type}; filename="${ascii}"; filename*=${encodeExtended(name)}`;
 }

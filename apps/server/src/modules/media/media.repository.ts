@@ -1,6 +1,6 @@
 import { materials, questions, settings, videos, type Db } from '@gre/db';
 import { asc, eq, notInArray, sql } from 'drizzle-orm';
-import { briefColumns, type BriefRow } from '../questions/questions.repository.js';
+import { briefColumns, type BriefRow } from '@gre/db/queries';
 
 export type MaterialRow = typeof materials.$inferSelect;
 export type VideoRow = typeof videos.$inferSelect;

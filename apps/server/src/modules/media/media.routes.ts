@@ -1,18 +1,11 @@
-import { materialIdSchema, mediaCalls, videoIdSchema } from '@gre/contracts';
+import { mediaCalls } from '@gre/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
 import { authorize } from '../../lib/authorize.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
 import { fileInside, mediaDir, sendMediaFile } from './media.files.js';
 import { contentDisposition, downloadName } from './media.http.js';
-import { findMaterial, findVideo, sharedSigningSecret } from './media.repository.js';
-import { getVideo, listMaterials, listVideos, materialLink, type MediaContext } from './media.service.js';
-import { checkLink, LINK_TTL_SECONDS, newSigningSecret, type MediaKind } from './media.signing.js';
-
-const LINK_REFUSED = {
-  bad_signature: { detail: 'media link signature invalid', show: '链接无效，请回到页面重新打开' },
-  expired: { detail: 'media link expired', show: '链接已过期，请回到页面重新打开' },
-} as const;
+import { getVideo, listMaterials, listVideos, materialLink, mediaContext, signedMaterial, signedVideo } from './media.service.js';
+import { LINK_TTL_SECONDS } from './media.signing.js';
 
 type FileRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>;
 
@@ -22,17 +15,7 @@ type FileRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<
  * fallback (unmatched GETs only) leave alone.
  */
 export const mediaModule: Module = (app, deps) => {
-  let key: Promise<string> | null = null;
-  const ctx: MediaContext = {
-    database: deps.database,
-    signingKey: () => {
-      const fromEnv = deps.env.MEDIA_SIGNING_SECRET;
-      key ??= fromEnv ? Promise.resolve(fromEnv) : sharedSigningSecret(deps.database.db, newSigningSecret());
-      // A failed read (database briefly away) is retried by the next request instead of being cached.
-      key.catch(() => (key = null));
-      return key;
-    },
-  };
+  const ctx = mediaContext(deps);
   const dir = mediaDir(deps.env);
 
   registerCall(app, mediaCalls.materialList, async ({ actor }) => listMaterials(ctx, authorize(actor)));
@@ -40,23 +23,13 @@ export const mediaModule: Module = (app, deps) => {
   registerCall(app, mediaCalls.videoList, async ({ actor }) => listVideos(ctx, authorize(actor)));
   registerCall(app, mediaCalls.videoGet, async ({ actor, body }) => getVideo(ctx, authorize(actor), body.id));
 
-  /** Signature before the database: a forged address costs one HMAC, never a query. */
-  async function verified(kind: MediaKind, req: FileRequest): Promise<string> {
-    const { id } = req.params;
-    const valid = (kind === 'material' ? materialIdSchema : videoIdSchema).safeParse(id).success;
-    const result = valid ? checkLink(await ctx.signingKey(), kind, id, req.query.exp, req.query.sig, Math.floor(Date.now() / 1000)) : 'bad_signature';
-    if (result !== 'ok') throw new AppError('forbidden', LINK_REFUSED[result].detail, LINK_REFUSED[result].show);
-    return id;
-  }
-
   const routeOptions = { method: ['GET', 'HEAD'] as ('GET' | 'HEAD')[], exposeHeadRoute: false, schema: { hide: true } };
 
   app.route({
     ...routeOptions,
     url: '/media/material/:id',
     handler: async (req: FileRequest, reply: FastifyReply) => {
-      const row = await findMaterial(deps.database.db, await verified('material', req));
-      if (!row) throw new AppError('not_found', 'material not found');
+      const row = await signedMaterial(ctx, req.params.id, req.query.exp, req.query.sig);
       const disposition = contentDisposition('attachment', downloadName(row.title, row.file), `${row.id}.pdf`);
       return sendMediaFile(req, reply, { path: fileInside(dir, row.file), mime: row.mime, disposition, maxAgeSeconds: LINK_TTL_SECONDS.material });
     },
@@ -66,8 +39,7 @@ export const mediaModule: Module = (app, deps) => {
     ...routeOptions,
     url: '/media/video/:id',
     handler: async (req: FileRequest, reply: FastifyReply) => {
-      const row = await findVideo(deps.database.db, await verified('video', req));
-      if (!row) throw new AppError('not_found', 'video not found');
+      const row = await signedVideo(ctx, req.params.id, req.query.exp, req.query.sig);
       const disposition = contentDisposition('inline', downloadName(row.title, row.file), `${row.id}.webm`);
       return sendMediaFile(req, reply, { path: fileInside(dir, row.file), mime: row.mime, disposition, maxAgeSeconds: LINK_TTL_SECONDS.video });
     },

@@ -4,8 +4,8 @@ import { and, arrayContains, asc, eq, inArray, like, sql, type SQL } from 'drizz
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithToken } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { accessPackage, pkg, qc, tc1 } from '../content-import/content.fixtures.js';
-import { importPackage } from '../content-import/import.js';
+import { importPackage } from '../content-import/index.js';
+import { accessPackage, pkg, qc, tc1 } from '../../../test/fixtures.js';
 
 // The big bank's filter against a plain query over the same rows: totals come from question_counts (kept by
 // triggers), pages from the list index (from the end past the middle), keywords stop counting at the cap. Every

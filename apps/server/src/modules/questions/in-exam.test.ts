@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { craftCalls, mediaCalls, questionCalls, searchCalls, type ExamView, type MediaManifest, type QuestionView } from '@gre/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.js';
-import { createAndGet, examTestApp, learner, type Learner } from '../exams/exams.fixtures.js';
-import { seedMedia } from '../media/media.seed.js';
+import { seedMedia } from '../media/index.js';
+import { createAndGet, examTestApp, type Learner, learner, passTime } from '../../../test/fixtures.js';
 
 // Decision 013: no call hands out the answers of a question in an exam the learner is taking, until that section is
 // submitted; a question they had in a section submitted in an earlier exam keeps them.
@@ -79,13 +79,14 @@ describe('questions of an exam the learner is taking', () => {
     expect(ids[0]).toBe(Q);
   });
 
-  it('question/get: no answer, analysis, translation or gist while it is not started, then started', async () => {
+  it('question/get: answers while the exam is only created; none, nor translation or gist, once it is started', async () => {
     expect(exam.status).toBe('NotStart');
     const before = await getQuestions(me, ids);
-    expect(before.every(withheld)).toBe(true);
-    expect(before[0]!.passage?.text).not.toBe('');
+    expect(before.every((q) => answersShown(q) && q.answers_held === false)).toBe(true);
     expect((await me.start(exam.id, 0)).err).toBeNull();
-    expect((await getQuestions(me, ids)).every(withheld)).toBe(true);
+    const during = await getQuestions(me, ids);
+    expect(during.every((q) => withheld(q) && q.answers_held === true)).toBe(true);
+    expect(during[0]!.passage?.text).not.toBe('');
     // Only this learner's exam counts.
     expect((await getQuestions(other, ids)).every(answersShown)).toBe(true);
   });
@@ -125,6 +126,7 @@ describe('questions of an exam the learner is taking', () => {
 
   it('an Issue prompt in a running exam: its outline (the analysis) waits too', async () => {
     const writing = await createAndGet(me, { source: 'filter', filter: { category: 1 }, count: 1, with_issue: true });
+    expect((await me.start(writing.id, 0)).err).toBeNull();
     const prompt = writing.sections[0]!.items[0]!.question;
     expect(prompt.category).toBe(4);
     expect((await getQuestions(me, [prompt.id])).every(withheld)).toBe(true);
@@ -155,7 +157,8 @@ describe('questions of an exam the learner is taking', () => {
 
   it('staff are learners of their own exams', async () => {
     const admin = await learner(t, { roleKind: 'VIP', isAdmin: true });
-    await createAndGet(admin, { source: 'book', book_id: BOOK });
+    const own = await createAndGet(admin, { source: 'book', book_id: BOOK });
+    expect((await admin.start(own.id, 0)).err).toBeNull();
     expect((await getQuestions(admin, ids)).every(withheld)).toBe(true);
     expect([(await video(admin)).err?.kind]).toEqual(['forbidden']);
   });
@@ -175,5 +178,22 @@ describe('a mock: section by section', () => {
     expect((await getQuestions(me, second)).every(withheld)).toBe(true);
     expect((await me.finish(exam.id, rev, 1)).data.status).toBe('Finished');
     expect((await getQuestions(me, second)).every(answersShown)).toBe(true);
+  });
+});
+
+describe('a timed section whose time is over', () => {
+  it('holds nothing back any more: it takes no answers, submitted or not', async () => {
+    const me = await learner(t, { roleKind: 'VIP' });
+    const exam = await createAndGet(me, { source: 'simulate', version: 'b-mock-1', select_kind: 'quant' });
+    const first = questionsOf(exam);
+    expect((await me.start(exam.id, 0)).err).toBeNull();
+    expect((await getQuestions(me, first)).every(withheld)).toBe(true);
+    const limit = exam.sections[0]!.time_limit_seconds;
+    expect(limit).toBeGreaterThan(0);
+    // Within the grace the section still takes an in-flight answer, so it still holds; past it, nothing to protect.
+    await passTime(t.deps.database.db, exam.id, limit);
+    expect((await getQuestions(me, first)).every(withheld)).toBe(true);
+    await passTime(t.deps.database.db, exam.id, 10);
+    expect((await getQuestions(me, first)).every((q) => answersShown(q) && !q.answers_held)).toBe(true);
   });
 });

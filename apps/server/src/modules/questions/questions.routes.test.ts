@@ -3,8 +3,8 @@ import { userBooks } from '@gre/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithToken } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { accessPackage } from '../content-import/content.fixtures.js';
-import { importPackage } from '../content-import/import.js';
+import { importPackage } from '../content-import/index.js';
+import { accessPackage } from '../../../test/fixtures.js';
 
 let t: TestApp;
 const tokens: Record<'trail' | 'free' | 'svip' | 'higher' | 'teacher' | 'admin', string> = {} as never;

@@ -1,13 +1,13 @@
 import { type CallRequest, type CallResponse, type QuestionView, type questionCalls } from '@gre/contracts';
 import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { idsInBook } from '../books/books.repository.js';
-import { loadBook } from '../books/books.service.js';
-import { decideAccess, decideBook, type AccessDecision, type BookGate, type Visibility } from './access.js';
-import { heldForExams } from './in-exam.js';
-import { toQuestionBrief, toQuestionView } from './question-view.js';
+import type { PassageRowFull, QuestionRowFull } from '@gre/db/queries';
+import { loadBook, questionsInBook } from '../books/index.js';
+import { decideAccess, decideBook, type AccessDecision, type BookGate, type Visibility } from '../../lib/access.js';
+import { heldForExams } from './in-exam.repository.js';
+import { toQuestionBrief, toQuestionView } from '../../lib/question-view.js';
 import { filterQuestions, findQuestions } from './questions.repository.js';
-import { refusalError } from './refusals.js';
+import { refusalError } from '../../lib/refusals.js';
 
 /** When several questions are refused, the answer that reveals least wins: not_found before public_only. */
 const REFUSAL_ORDER = ['not_found', 'public_only'];
@@ -19,10 +19,10 @@ const REFUSAL_ORDER = ['not_found', 'public_only'];
  * exam the learner is taking comes without its answers until that section is submitted (heldForExams, decision 013).
  */
 export async function getQuestions(
-  deps: Pick<Deps, 'database'>,
+  deps: Pick<Deps, 'database' | 'clock'>,
   actor: Actor,
   body: Pick<CallRequest<typeof questionCalls.get>, 'ids' | 'book_id'>,
-  now = new Date(),
+  now = deps.clock.now(),
 ): Promise<{ questions: QuestionView[] }> {
   const ids = [...new Set(body.ids)];
   let book: BookGate | null = null;
@@ -30,11 +30,11 @@ export async function getQuestions(
     const loaded = await loadBook(deps, actor, body.book_id);
     const opened = decideBook(actor, loaded.gate, now);
     if (!opened.open) throw refusalError(opened.refusal, 'book');
-    const listed = await idsInBook(deps.database.db, body.book_id, ids);
+    const listed = await questionsInBook(deps, body.book_id, ids);
     if (listed.size !== ids.length) throw refusalError({ kind: 'not_found' }, 'question in this book');
     book = loaded.gate;
   }
-  const [rows, held] = await Promise.all([findQuestions(deps.database.db, ids), heldForExams(deps.database.db, actor.user.id, ids)]);
+  const [rows, held] = await Promise.all([findQuestions(deps.database.db, ids), heldForExams(deps.database.db, actor.user.id, ids, now)]);
   if (rows.length !== ids.length) throw refusalError({ kind: 'not_found' }, 'question');
   const decided = rows.map((r) => ({ ...r, decision: decideAccess(actor, r.question.visibility as Visibility, book, now) }));
   const refused = decided
@@ -46,7 +46,7 @@ export async function getQuestions(
   return {
     questions: ids.map((id) => {
       const d = byId.get(id)!;
-      return toQuestionView(d.question, d.passage, d.decision.see && d.decision.answers && !held.has(id));
+      return toQuestionView(d.question, d.passage, d.decision.see && d.decision.answers && !held.has(id), held.has(id));
     }),
   };
 }
@@ -72,4 +72,17 @@ export async function filterBank(
     offset: (page - 1) * pageSize,
   });
   return { items: rows.map((r) => toQuestionBrief(r, true)), total, capped, page, page_size: pageSize };
+}
+
+/**
+ * Of `ids` (null: every question), those whose answers, analysis, translation and explanation video stay on the server
+ * while this learner's exam runs (decision 013). Every call that hands out answers asks this.
+ */
+export function answersHeldFor(deps: Pick<Deps, 'database' | 'clock'>, userId: number, ids: readonly string[] | null): Promise<Set<string>> {
+  return heldForExams(deps.database.db, userId, ids, deps.clock.now());
+}
+
+/** Questions with their passages, by id, answers included: the caller decides what of them the viewer may see. */
+export function questionsWithPassages(deps: Pick<Deps, 'database'>, ids: string[]): Promise<{ question: QuestionRowFull; passage: PassageRowFull | null }[]> {
+  return findQuestions(deps.database.db, ids);
 }

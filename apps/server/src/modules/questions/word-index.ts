@@ -2,9 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WordLookup } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
-import { parseCsv } from '../content-import/csv.js';
-import { parseExchange, senses, wordQuestionId } from '../content-import/ecdict.js';
-import { CONTENT_DIR } from '../content-import/seed.js';
+import { CONTENT_DIR, parseCsv, parseExchange, senses, wordQuestionId } from '../content-import/index.js';
 
 /** Exchange kinds that name another form of a headword (not '0' lemma / '1' lemma's kinds). */
 const FORM_KINDS = new Set(['p', 'd', 'i', '3', 'r', 't', 's']);

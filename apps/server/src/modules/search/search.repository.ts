@@ -1,6 +1,6 @@
 import { passages, questions, type Db } from '@gre/db';
 import { and, notInArray, sql, type SQL } from 'drizzle-orm';
-import { briefColumns, likeLiteral, listConditions, textHolds, type BriefRow } from '../questions/questions.repository.js';
+import { briefColumns, likeLiteral, listConditions, textHolds, type BriefRow } from '@gre/db/queries';
 
 /**
  * Matches a search counts and ranks before it says `capped`: ten pages of twenty. Lower than the big bank's keyword

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, userWithToken } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { passage, pkg, qc, rcSingle, tc1, WORDS_CSV } from '../content-import/content.fixtures.js';
-import { importPackage } from '../content-import/import.js';
+import { importPackage } from '../content-import/index.js';
+import { passage, pkg, qc, rcSingle, tc1, WORDS_CSV } from '../../../test/fixtures.js';
 import { SEARCH_MATCH_CAP } from './search.repository.js';
 
 // /api/search on the real app and database: English and Chinese matches in every field, highlight offsets that

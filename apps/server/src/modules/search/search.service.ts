@@ -2,8 +2,8 @@ import { type CallRequest, type CallResponse, type searchCalls } from '@gre/cont
 import { AppError } from '../../lib/app-error.js';
 import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { heldForExams } from '../questions/in-exam.js';
-import { stemPreview, toQuestionBrief } from '../questions/question-view.js';
+import { answersHeldFor } from '../questions/index.js';
+import { stemPreview, toQuestionBrief } from '../../lib/question-view.js';
 import { searchQuestions, searchWords, type QuestionHit } from './search.repository.js';
 import { plainMath } from './math-text.js';
 import { flatten, matchRanges, queryTerms, snippetAround } from './snippet.js';
@@ -48,7 +48,7 @@ function phoneticOf(analysis: string): string {
  * everything for staff), so a locked stem never reaches a Trail member; or GRE list words. Neither finds a question
  * of an exam the learner is taking (decision 013): snippets come from the analysis, words carry their meaning.
  */
-export async function search(deps: Pick<Deps, 'database'>, actor: Actor, body: SearchRequest): Promise<SearchResponse> {
+export async function search(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, body: SearchRequest): Promise<SearchResponse> {
   const phrase = flatten(body.q).toLowerCase();
   const terms = queryTerms(phrase);
   if (terms.length === 0) throw new AppError('invalid_input', 'q: blank', '请输入搜索内容');
@@ -58,7 +58,7 @@ export async function search(deps: Pick<Deps, 'database'>, actor: Actor, body: S
     phrase,
     difficulty: body.difficulty,
     visibilities: visibleVisibilities(actor),
-    exclude: [...(await heldForExams(db, actor.user.id, null))],
+    exclude: [...(await answersHeldFor(deps, actor.user.id, null))],
     limit: pageSize,
     offset: ((body.page ?? 1) - 1) * pageSize,
   };

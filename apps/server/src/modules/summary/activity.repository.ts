@@ -1,5 +1,6 @@
+import { SHANGHAI_DAY_SQL } from '@gre/contracts';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../users/users.repository.js';
+import type { Queryable } from '@gre/db';
 
 /** Rows of `daily_activity` as the summary calls read them; `day` is 'YYYY-MM-DD' (Shanghai). */
 export interface DayRow {
@@ -106,9 +107,9 @@ export async function submittedItems(db: Queryable, userId: number, from: string
   const res = await db.execute(sql`
     with sec as (
       select s.exam_id, s.index,
-        ((coalesce(e.finished_at,
+        ${sql.raw(SHANGHAI_DAY_SQL(`coalesce(e.finished_at,
           (select max(x.answered_at) from exam_items x where x.exam_id = s.exam_id and x.section_index = s.index),
-          e.updated_at) at time zone 'UTC') + interval '8 hours')::date as day
+          e.updated_at)`))} as day
       from exam_sections s join exams e on e.id = s.exam_id
       where e.user_id = ${userId}::bigint and s.finished
     )

@@ -1,12 +1,9 @@
-import { PERSONAL_SCOPES, type PersonalFilter, type PersonalScope } from '@gre/contracts';
 import { crafts, questions } from '@gre/db';
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { stepSchedule } from '../../lib/fsrs.js';
-import type { CraftRow } from '../crafts/craft-view.js';
-import { filterConditions } from '../crafts/crafts.repository.js';
-import type { PlanItem } from '../exams/plan.js';
-import { briefColumns, type BriefRow } from '../questions/questions.repository.js';
-import type { Queryable, Tx } from '../users/users.repository.js';
+import type { CraftRow } from '../crafts/index.js';
+import { briefColumns, type BriefRow } from '@gre/db/queries';
+import type { Queryable, Tx } from '@gre/db';
 
 /** One answered, gradable item of a submitted section. */
 export interface ReviewedAnswer {
@@ -65,32 +62,4 @@ export async function dueCrafts(db: Queryable, userId: number, dueBy: Date, visi
     .where(and(eq(crafts.userId, userId), isNotNull(crafts.wrong), lt(crafts.dueAt, dueBy), inArray(questions.visibility, visibilities)))
     .orderBy(asc(crafts.dueAt), asc(crafts.id))
     .limit(limit);
-}
-
-export interface PersonalDraw {
-  userId: number;
-  /** A personal page, 'due' (re-reviews due before `dueBy`) or 'essay' (essays written before). */
-  scope: PersonalScope | 'due' | 'essay';
-  filter: Omit<PersonalFilter, 'scope'>;
-  visibilities: string[];
-  dueBy: Date;
-  count: number;
-}
-
-const isPage = (s: string): s is PersonalScope => (PERSONAL_SCOPES as readonly string[]).includes(s);
-
-/**
- * The questions of a practice from the personal pages: the page's crafts under its filters, of questions the learner
- * may see outside books; due re-reviews most overdue first, the rest as the page lists them (newest first).
- */
-export async function personalDraw(db: Queryable, q: PersonalDraw): Promise<PlanItem[]> {
-  const scope: PersonalScope | SQL = isPage(q.scope) ? q.scope : q.scope === 'due' ? and(isNotNull(crafts.wrong), lt(crafts.dueAt, q.dueBy))! : isNotNull(crafts.issue);
-  const where = [...filterConditions(q.userId, { ...q.filter, scope }), inArray(questions.visibility, q.visibilities)];
-  return db
-    .select({ questionId: questions.id, category: questions.category, inputKind: sql<string>`${questions.inputMethod} ->> 'kind'` })
-    .from(crafts)
-    .innerJoin(questions, eq(questions.id, crafts.questionId))
-    .where(and(...where))
-    .orderBy(...(q.scope === 'due' ? [asc(crafts.dueAt), asc(crafts.id)] : [desc(crafts.updatedAt), desc(crafts.id)]))
-    .limit(q.count);
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.js';
 import { DEFAULT_REVIEW_CAP } from '../../lib/fsrs.js';
-import { createAndGet, examTestApp, learner, type Learner } from '../exams/exams.fixtures.js';
+import { createAndGet, examTestApp, type Learner, learner } from '../../../test/fixtures.js';
 import { actorOf, ageSchedules, practise, schedules } from './summary.fixtures.js';
 import { reviewDue } from './summary.service.js';
 

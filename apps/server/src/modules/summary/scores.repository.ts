@@ -1,6 +1,6 @@
 import { examItems, exams, questions } from '@gre/db';
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Queryable } from '../users/users.repository.js';
+import type { Queryable } from '@gre/db';
 
 /**
  * The learner's finished exams, oldest first. `listed` leaves out the ones deleted from the record (Close): score

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/test-app.js';
 import { effectiveRole, type Actor } from '../../lib/authorize.js';
-import { answerKeys, createAndGet, rightAnswer, wrongAnswer, type Learner } from '../exams/exams.fixtures.js';
+import { answerKeys, createAndGet, type Learner, rightAnswer, wrongAnswer } from '../../../test/fixtures.js';
 
 // Test fixtures of the summary tests: a practice answered through the API, time moved on for the re-review schedule,
 // finished simulations written straight to the database, and the learner as a service call's actor.
@@ -69,5 +69,5 @@ export async function finishedSimulation(t: TestApp, userId: number, at: Date, s
 /** The learner as the gate would hand them to a service. */
 export async function actorOf(t: TestApp, userId: number): Promise<Actor> {
   const user = (await t.deps.database.db.select().from(users).where(eq(users.id, userId)))[0]!;
-  return { user, sessionId: 0, deviceId: 'test-device', role: effectiveRole(user) };
+  return { user, sessionId: 0, deviceId: 'test-device', role: effectiveRole(user, t.deps.clock.now()) };
 }

@@ -1,9 +1,8 @@
-import { summaryCalls } from '@gre/contracts';
+import { shanghaiDay, summaryCalls } from '@gre/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.js';
-import { shanghaiDay } from '../../lib/quota.js';
-import { examTestApp, learner, type Learner } from '../exams/exams.fixtures.js';
+import { examTestApp, type Learner, learner } from '../../../test/fixtures.js';
 import { actorOf, finishedSimulation, practise } from './summary.fixtures.js';
 import { signIn } from './summary.service.js';
 

@@ -1,18 +1,16 @@
-import { applyWindow, correctRate, windowAverage, type craftCalls, type Daily, type ExamResult, type ScoreWindow, type summaryCalls } from '@gre/contracts';
+import { applyWindow, correctRate, isGradable, type craftCalls, type Daily, type ExamResult, type ScoreWindow, shanghaiDay, type summaryCalls, windowAverage } from '@gre/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { dueBefore, reviewCap } from '../../lib/fsrs.js';
-import { shanghaiDay } from '../../lib/quota.js';
-import { toCraft } from '../crafts/craft-view.js';
-import { isGradable } from '../exams/grading/result.js';
-import { toQuestionBrief } from '../questions/question-view.js';
+import { toCraft } from '../crafts/index.js';
+import { toQuestionBrief } from '../../lib/question-view.js';
 import { activityTotals, dayRow, dayRows, replaceExamFigures, signInDay, submittedItems, type DayDelta } from './activity.repository.js';
 import { dueCount, dueCrafts } from './review.repository.js';
 import { countFinished, finishedExams, kindSums } from './scores.repository.js';
 
-type SummaryDeps = Pick<Deps, 'database' | 'settings'>;
+type SummaryDeps = Pick<Deps, 'database' | 'settings' | 'clock'>;
 type Out<C extends { response: z.ZodType }> = z.input<C['response']>;
 
 const DAY = 86_400;
@@ -32,7 +30,7 @@ export async function reviewAllowance(deps: SummaryDeps, actor: Actor, now: Date
 }
 
 /** Today on the home page: the day's figures, the aim's progress, the sign-in and the re-reviews still offered today. */
-export async function getDaily(deps: SummaryDeps, actor: Actor, now = new Date()): Promise<Daily> {
+export async function getDaily(deps: SummaryDeps, actor: Actor, now = deps.clock.now()): Promise<Daily> {
   const { db } = deps.database;
   const day = dayBefore(now, 0);
   const [row, allowance, due] = await Promise.all([dayRow(db, actor.user.id, day), reviewAllowance(deps, actor, now), dueCount(db, actor.user.id, dueBefore(now), visibleTo(actor))]);
@@ -56,7 +54,7 @@ export async function getDaily(deps: SummaryDeps, actor: Actor, now = new Date()
 /** The calendar stays within ten years of today: anything further is a malformed request, not a calendar. */
 const MONTH_REACH = 120;
 
-export async function monthActivity(deps: SummaryDeps, actor: Actor, month: string, now = new Date()): Promise<Out<typeof summaryCalls.monthActivity>> {
+export async function monthActivity(deps: SummaryDeps, actor: Actor, month: string, now = deps.clock.now()): Promise<Out<typeof summaryCalls.monthActivity>> {
   const [year, mon] = month.split('-').map(Number) as [number, number];
   const [nowYear, nowMon] = dayBefore(now, 0).split('-').map(Number) as [number, number];
   if (mon < 1 || mon > 12) throw new AppError('invalid_input', `month ${month} does not exist`, '月份不正确');
@@ -67,7 +65,7 @@ export async function monthActivity(deps: SummaryDeps, actor: Actor, month: stri
 }
 
 /** Once a day; the streak grows only from yesterday's. A second sign-in the same day is a conflict. */
-export async function signIn(deps: SummaryDeps, actor: Actor, now = new Date()): Promise<Out<typeof summaryCalls.signIn>> {
+export async function signIn(deps: SummaryDeps, actor: Actor, now = deps.clock.now()): Promise<Out<typeof summaryCalls.signIn>> {
   const { db } = deps.database;
   const day = dayBefore(now, 0);
   const streak = await signInDay(db, actor.user.id, day, dayBefore(now, 1));
@@ -76,7 +74,7 @@ export async function signIn(deps: SummaryDeps, actor: Actor, now = new Date()):
   return { day, streak, best_streak: Math.max(bestStreak, streak) };
 }
 
-export async function overall(deps: SummaryDeps, actor: Actor, now = new Date()): Promise<Out<typeof summaryCalls.get>> {
+export async function overall(deps: SummaryDeps, actor: Actor, now = deps.clock.now()): Promise<Out<typeof summaryCalls.get>> {
   const { db } = deps.database;
   const [totals, exams, today] = await Promise.all([activityTotals(db, actor.user.id), countFinished(db, actor.user.id), dayRow(db, actor.user.id, dayBefore(now, 0))]);
   return {
@@ -103,7 +101,7 @@ async function attemptsOf(deps: SummaryDeps, actor: Actor, simulateOnly: boolean
 }
 
 /** Each mean over its own window: the verbal mean ranks attempts by verbal, the total mean by total (spec §9). */
-export async function avgScore(deps: SummaryDeps, actor: Actor, window: ScoreWindow, now = new Date()): Promise<Out<typeof summaryCalls.getAvgScore>> {
+export async function avgScore(deps: SummaryDeps, actor: Actor, window: ScoreWindow, now = deps.clock.now()): Promise<Out<typeof summaryCalls.getAvgScore>> {
   const attempts = await attemptsOf(deps, actor, true);
   const counted = new Set<number>();
   const mean = (score: (a: Attempt) => number | null) => {
@@ -118,14 +116,14 @@ export async function avgScore(deps: SummaryDeps, actor: Actor, window: ScoreWin
  * The score trend. 'all' lists every finished simulation (a verbal-only one has no total but belongs to the
  * history, as on the report page); the other windows rank and cut by the total.
  */
-export async function totalScore(deps: SummaryDeps, actor: Actor, window: ScoreWindow, now = new Date()): Promise<Out<typeof summaryCalls.getTotalScore>> {
+export async function totalScore(deps: SummaryDeps, actor: Actor, window: ScoreWindow, now = deps.clock.now()): Promise<Out<typeof summaryCalls.getTotalScore>> {
   const attempts = await attemptsOf(deps, actor, true);
   const kept = window === 'all' ? attempts : applyWindow(attempts, window, unix(now), (a) => a.total);
   return { points: kept.map((a) => ({ exam_id: a.exam_id, finished_at: a.finished_at, verbal: a.verbal, quant: a.quant, total: a.total })) };
 }
 
 /** Accuracy and time per question kind over the finished exams a window keeps (ranked by correct rate). */
-export async function exercise(deps: SummaryDeps, actor: Actor, window: ScoreWindow, now = new Date()): Promise<Out<typeof summaryCalls.getExercise>> {
+export async function exercise(deps: SummaryDeps, actor: Actor, window: ScoreWindow, now = deps.clock.now()): Promise<Out<typeof summaryCalls.getExercise>> {
   const attempts = await attemptsOf(deps, actor, false);
   const kept = window === 'all' ? attempts : applyWindow(attempts, window, unix(now), correctRate);
   const sums = await kindSums(deps.database.db, kept.map((a) => a.exam_id));
@@ -146,7 +144,7 @@ export async function exercise(deps: SummaryDeps, actor: Actor, window: ScoreWin
 const REFRESH_DAYS = 30;
 
 /** Recomputes the last 30 days' exam figures from the submitted sections; running it twice changes nothing. */
-export async function refreshRecent(deps: SummaryDeps, actor: Actor, now = new Date()): Promise<Out<typeof summaryCalls.refreshRecent>> {
+export async function refreshRecent(deps: SummaryDeps, actor: Actor, now = deps.clock.now()): Promise<Out<typeof summaryCalls.refreshRecent>> {
   const { db } = deps.database;
   const from = dayBefore(now, REFRESH_DAYS - 1);
   const to = dayBefore(now, 0);
@@ -165,7 +163,7 @@ export async function refreshRecent(deps: SummaryDeps, actor: Actor, now = new D
 }
 
 /** Wrong questions due for re-review, most overdue first, never more than what is left of today's cap. */
-export async function reviewDue(deps: SummaryDeps, actor: Actor, limit: number, now = new Date()): Promise<Out<typeof craftCalls.reviewDue>> {
+export async function reviewDue(deps: SummaryDeps, actor: Actor, limit: number, now = deps.clock.now()): Promise<Out<typeof craftCalls.reviewDue>> {
   const { db } = deps.database;
   const visible = visibleTo(actor);
   const allowance = await reviewAllowance(deps, actor, now);

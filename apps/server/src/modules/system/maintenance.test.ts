@@ -8,7 +8,7 @@ import { systemCalls, userCalls } from '@gre/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { SettingsStore } from '../../lib/settings.js';
-import { createUser, lastCodeFor, quietMessaging } from '../users/users.fixtures.js';
+import { createUser, lastCodeFor, quietMessaging } from '../../../test/fixtures.js';
 import { applyMaintenanceAtStart, runAdminCommand } from './maintenance.js';
 
 let t: TestApp;

@@ -1,19 +1,29 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_VERSION, HEADERS, userCalls } from '@gre/contracts';
 import { openDatabase } from '@gre/db';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsStore } from '../../lib/settings.js';
 
 const root = join(import.meta.dirname, '../../../../..');
 const dir = mkdtempSync(join(tmpdir(), 'gre-start-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The compiled server `npm start` runs (apps/server/build.mjs), built here so the bundle's paths to the migrations,
+// content/ and pglite are what gets tested; inside apps/server so its node_modules resolve. `npm run dev` and the e2e
+// servers run main.ts under tsx.
+const build = join(root, 'apps/server/dist', `start-test-${process.pid}`);
+beforeAll(() => {
+  execFileSync(process.execPath, ['apps/server/build.mjs', '--outdir', build], { cwd: root, stdio: 'pipe' });
+}, 60_000);
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(build, { recursive: true, force: true });
+});
 
-/** Starts the real server (main.ts) on the embedded database in `dir`, waits for its "running" line, returns its output. */
+/** Starts the real, compiled server on the embedded database in `dir`, waits for its "running" line, returns its output. */
 async function startServer(env: Record<string, string>, whileUp: (url: string) => Promise<void>): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(build, 'main.js')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', HOST: '', ...env },
   });

@@ -1,11 +1,10 @@
-import { userCalls } from '@gre/contracts';
+import { shanghaiDate, userCalls } from '@gre/contracts';
 import { entitlements, users } from '@gre/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { loadEnv } from '../../env.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { demoAccountsTable, demoSeedEnabled, presentDemoAccounts, seedDemoAccounts } from './demo-seed.js';
-import { shanghaiDate } from './users.dto.js';
 import { createUser, quietMessaging } from './users.fixtures.js';
 
 let t: TestApp;
@@ -26,7 +25,7 @@ describe('demo seed', () => {
   });
 
   it('does nothing when disabled', async () => {
-    expect(await seedDemoAccounts({ database: t.deps.database, env: envOf('auto', 'production') })).toBe(false);
+    expect(await seedDemoAccounts({ database: t.deps.database, clock: t.deps.clock, env: envOf('auto', 'production') })).toBe(false);
     expect(await t.deps.database.db.select().from(users)).toHaveLength(0);
   });
 

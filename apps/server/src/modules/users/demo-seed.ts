@@ -1,10 +1,11 @@
 import type { Env } from '../../env.js';
 import type { Deps } from '../../lib/deps.js';
 import { isLoopbackAddress } from '../../lib/loopback.js';
-import { hashPassword } from '../auth/passwords.js';
-import { TRIAL_DAYS } from '../auth/limits.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { TRIAL_DAYS } from './accounts.service.js';
 import { DEMO_ACCOUNTS, DEMO_PAID_DAYS, type DemoAccount } from './demo-accounts.js';
-import { advisoryLock, countUsers, existingEmails, insertEntitlement, insertUser, syncRecords, type Tx } from './users.repository.js';
+import type { Tx } from '@gre/db';
+import { advisoryLock, countUsers, existingEmails, insertEntitlement, insertUser, syncRecords } from './users.repository.js';
 
 /** SEED_DEMO=true always seeds; `auto` seeds everywhere but production; `false` never. */
 export function demoSeedEnabled(env: Pick<Env, 'SEED_DEMO' | 'NODE_ENV'>): boolean {
@@ -39,12 +40,12 @@ async function seedOne(tx: Tx, account: DemoAccount, passwordHash: string, now: 
  * Seeds `DEMO_ACCOUNTS` into an empty users table, once: an advisory lock and a recount inside the
  * transaction keep several instances starting together from seeding twice. Returns whether it seeded.
  */
-export async function seedDemoAccounts(deps: Pick<Deps, 'database' | 'env'>): Promise<boolean> {
+export async function seedDemoAccounts(deps: Pick<Deps, 'database' | 'env' | 'clock'>): Promise<boolean> {
   if (!demoSeedEnabled(deps.env)) return false;
   const { db } = deps.database;
   if ((await countUsers(db)) > 0) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
-  const now = new Date();
+  const now = deps.clock.now();
   return db.transaction(async (tx) => {
     await advisoryLock(tx, 'demo-seed');
     if ((await countUsers(tx)) > 0) return false;

@@ -1,18 +1,11 @@
-import { authorityRecordSchema, ROLE_NAMES, type User, type UserInfo } from '@gre/contracts';
+import { authorityRecordSchema, ROLE_NAMES, shanghaiDate, type User, type UserInfo } from '@gre/contracts';
 import { z } from 'zod';
 import { canVisitMaterials, effectiveRole, type UserRow } from '../../lib/authorize.js';
-
-const shanghaiDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** YYYY-MM-DD in Asia/Shanghai: the learners' calendar day, whatever the server's time zone. */
-export function shanghaiDate(d: Date): string {
-  return shanghaiDay.format(d);
-}
 
 const recordsSchema = z.array(authorityRecordSchema);
 
 /** The spec's User shape for the user themself (contact details included). */
-export function toUserDto(user: UserRow, now = new Date()): User {
+export function toUserDto(user: UserRow, now: Date): User {
   const role = effectiveRole(user, now);
   // The expiry belongs to the tier on the row; once it lapsed the base tier shows, which does not expire.
   const expires = role === user.roleKind && user.roleExpiresAt ? shanghaiDate(user.roleExpiresAt) : null;
@@ -48,7 +41,7 @@ export function toUserDto(user: UserRow, now = new Date()): User {
 }
 
 /** What other users may see: no contact details, no entitlement history. */
-export function toUserInfo(user: UserRow, now = new Date()): UserInfo {
+export function toUserInfo(user: UserRow, now: Date): UserInfo {
   const role = effectiveRole(user, now);
   return {
     id: user.id,

@@ -5,8 +5,8 @@ import { logMailer, logSms } from '../../adapters/log.js';
 import { SentCodeLog } from '../../adapters/messaging.js';
 import type { UserRow } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { hashPassword } from '../auth/passwords.js';
-import { insertSession } from '../auth/sessions.repository.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { openSession } from '../auth/index.js';
 import { insertUser, type NewUser } from './users.repository.js';
 
 // Test fixtures shared by module tests: users straight into the database, and quiet log providers.
@@ -41,7 +41,7 @@ export async function createUser(
     ...values,
     passwordHash: await cachedHash(password),
   });
-  const { token } = await insertSession(deps.database.db, { userId: user.id, deviceId, maxDays: deps.env.SESSION_MAX_DAYS });
+  const { token } = await openSession(deps, deps.database.db, user, deviceId);
   return { user, token, password, deviceId };
 }
 

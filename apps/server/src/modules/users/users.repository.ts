@@ -1,11 +1,8 @@
-import { entitlements, users, type Db } from '@gre/db';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { SHANGHAI_DAY_SQL } from '@gre/contracts';
+import { entitlements, sessions, users, type Queryable } from '@gre/db';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRow } from '../../lib/authorize.js';
-
-/** A transaction handle, so repository functions compose inside one `db.transaction`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** The database or a transaction: every repository function takes either. */
-export type Queryable = Db | Tx;
+import { sqlTime } from '../../lib/clock.js';
 
 /** A login identifier after normalisation: emails are stored lower-cased, phones as digits. */
 export interface Account {
@@ -45,10 +42,7 @@ export async function existingEmails(db: Queryable, emails: string[]): Promise<s
   return rows.flatMap((r) => (r.email ? [r.email] : []));
 }
 
-/** A lock on `key` held until the transaction ends, shared by every instance on the same database. */
-export async function advisoryLock(tx: Tx, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-}
+export { advisoryLock } from '@gre/db/queries';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -85,18 +79,44 @@ export async function syncRecords(db: Queryable, userId: number): Promise<void> 
       select jsonb_agg(jsonb_build_object(
         'role_kind', e.role_kind,
         'source', e.source,
-        'start_date', to_char(e.starts_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD'),
-        'end_date', to_char(e.ends_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD')
+        'start_date', to_char(${sql.raw(SHANGHAI_DAY_SQL('e.starts_at'))}, 'YYYY-MM-DD'),
+        'end_date', to_char(${sql.raw(SHANGHAI_DAY_SQL('e.ends_at'))}, 'YYYY-MM-DD')
       ) order by e.starts_at, e.id)
       from entitlements e where e.user_id = ${userId}
     ), '[]'::jsonb), updated_at = now()
     where id = ${userId}`);
 }
 
-/** True when a database error is a unique-constraint violation (drizzle wraps the driver error in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+// A user's sessions as the account sees them (profile, freeze, new password); auth opens, looks up and ends single ones.
+
+/** Ends every live session of a user, optionally keeping one (the one that made the change). */
+export async function revokeUserSessions(db: Queryable, userId: number, now: Date, keepSessionId?: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
+}
+
+/** Live sessions only at `now`: not revoked, not past the absolute expiry, not idle longer than `idleDays`. */
+export async function listUserSessions(db: Queryable, userId: number, idleDays: number, now: Date) {
+  const at = sql`${sqlTime(now)}::timestamptz`;
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > ${at}`,
+        sql`${sessions.lastSeenAt} > ${at} - make_interval(secs => ${Math.round(idleDays * 86400)})`,
+      ),
+    )
+    .orderBy(sql`${sessions.lastSeenAt} desc`)
+    .limit(50);
 }

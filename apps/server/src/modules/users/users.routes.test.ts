@@ -1,9 +1,8 @@
-import { userCalls } from '@gre/contracts';
+import { shanghaiDate, userCalls } from '@gre/contracts';
 import { sessions } from '@gre/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { shanghaiDate } from './users.dto.js';
 import { createUser, quietMessaging } from './users.fixtures.js';
 
 let t: TestApp;

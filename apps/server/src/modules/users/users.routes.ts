@@ -7,7 +7,7 @@ import { getInfo, getInfos, getProfile, setFrozen, updateSignature, updateTodayA
 /** The user's own record and what others may see of users; admin freezing. */
 export const usersModule: Module = (app, deps) => {
   // The gate already loaded the user with the session: no second query.
-  registerCall(app, userCalls.get, async ({ actor }) => toUserDto(authorize(actor).user));
+  registerCall(app, userCalls.get, async ({ actor }) => toUserDto(authorize(actor).user, deps.clock.now()));
   registerCall(app, userCalls.getInfo, async ({ actor, body }) => {
     authorize(actor);
     return getInfo(deps, body.user_id);

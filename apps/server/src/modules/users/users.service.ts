@@ -2,9 +2,9 @@ import type { User, UserInfo } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { authorize, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { listUserSessions, revokeUserSessions } from '../auth/sessions.repository.js';
+import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { toUserDto, toUserInfo } from './users.dto.js';
-import { findUserById, findUsersByIds, updateUser } from './users.repository.js';
+import { findUserById, findUsersByIds, listUserSessions, revokeUserSessions, updateUser } from './users.repository.js';
 
 // C0/C1 controls (newlines included: these are one-line fields) and the bidi overrides used to spoof text direction.
 const CONTROL_CHARS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
@@ -21,21 +21,23 @@ export function cleanText(text: string): string {
 export async function getInfo(deps: Deps, userId: number): Promise<UserInfo> {
   const user = await findUserById(deps.database.db, userId);
   if (!user) throw new AppError('not_found', `no user ${userId}`);
-  return toUserInfo(user);
+  return toUserInfo(user, deps.clock.now());
 }
 
 /** Public info for up to 100 ids (contract bound), in the order asked; unknown ids are left out. */
 export async function getInfos(deps: Deps, ids: number[]): Promise<{ users: UserInfo[] }> {
   const unique = [...new Set(ids)];
   const byId = new Map((await findUsersByIds(deps.database.db, unique)).map((u) => [u.id, u]));
-  return { users: unique.flatMap((id) => (byId.has(id) ? [toUserInfo(byId.get(id)!)] : [])) };
+  const now = deps.clock.now();
+  return { users: unique.flatMap((id) => (byId.has(id) ? [toUserInfo(byId.get(id)!, now)] : [])) };
 }
 
 /** The caller's own record and live sessions, the current one marked, so they can spot a device they do not know. */
 export async function getProfile(deps: Deps, actor: Actor) {
-  const rows = await listUserSessions(deps.database.db, actor.user.id, deps.env.SESSION_IDLE_DAYS);
+  const now = deps.clock.now();
+  const rows = await listUserSessions(deps.database.db, actor.user.id, deps.env.SESSION_IDLE_DAYS, now);
   return {
-    user: toUserDto(actor.user),
+    user: toUserDto(actor.user, now),
     sessions: rows.map((s) => ({
       device_id: s.deviceId,
       created_at: s.createdAt.toISOString(),
@@ -48,13 +50,13 @@ export async function getProfile(deps: Deps, actor: Actor) {
 /** Stores the signature cleaned of control characters (length bounded by the contract, LIMITS.signature). */
 export async function updateSignature(deps: Deps, actor: Actor, signature: string): Promise<User> {
   const row = await updateUser(deps.database.db, actor.user.id, { signature: cleanText(signature) });
-  return toUserDto(row!);
+  return toUserDto(row!, deps.clock.now());
 }
 
 /** The daily question aim, bounded by the contract to LIMITS.todayAim. */
 export async function updateTodayAim(deps: Deps, actor: Actor, aim: number): Promise<User> {
   const row = await updateUser(deps.database.db, actor.user.id, { todayAim: aim });
-  return toUserDto(row!);
+  return toUserDto(row!, deps.clock.now());
 }
 
 /**
@@ -64,11 +66,12 @@ export async function updateTodayAim(deps: Deps, actor: Actor, aim: number): Pro
 export async function setFrozen(deps: Deps, actor: Actor, userId: number, freeze: boolean) {
   authorize(actor, { staff: 'admin' });
   if (userId === actor.user.id) throw new AppError('forbidden', 'an admin cannot freeze or unfreeze themselves');
-  const row = await deps.database.db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  const row = await withUnitOfWork(deps, async ({ tx }) => {
     const updated = await updateUser(tx, userId, { isFreeze: freeze });
-    if (updated && freeze) await revokeUserSessions(tx, userId);
+    if (updated && freeze) await revokeUserSessions(tx, userId, now);
     return updated;
   });
   if (!row) throw new AppError('not_found', `no user ${userId}`);
-  return { ...toUserInfo(row), is_freeze: row.isFreeze };
+  return { ...toUserInfo(row, now), is_freeze: row.isFreeze };
 }

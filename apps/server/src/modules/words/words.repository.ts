@@ -1,6 +1,6 @@
 import { wordBookEntries, wordBooks } from '@gre/db';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../users/users.repository.js';
+import type { Queryable, Tx } from '@gre/db';
 
 export type WordBookRow = typeof wordBooks.$inferSelect;
 export interface BookCounts {

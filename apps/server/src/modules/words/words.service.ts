@@ -10,10 +10,10 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { shanghaiDay } from '../../lib/quota.js';
-import { wordIndex } from '../questions/word-index.js';
-import { addToDay } from '../summary/activity.repository.js';
-import type { Tx } from '../users/users.repository.js';
+import { withUnitOfWork } from '../../lib/unit-of-work.js';
+import { wordIndex } from '../questions/index.js';
+import { recordWordsAdded } from '../summary/index.js';
+import type { Tx } from '@gre/db';
 import {
   bookCounts,
   countBooks,
@@ -30,7 +30,7 @@ import {
   type WordBookRow,
 } from './words.repository.js';
 
-type WordDeps = Pick<Deps, 'database'>;
+type WordDeps = Pick<Deps, 'database' | 'clock' | 'uow'>;
 
 function toBrief(row: WordBookRow, counts: BookCounts): WordBookBrief {
   return { id: row.id, name: row.name, word_count: counts.words, simple_count: counts.simple, created_at: row.createdAt.toISOString() };
@@ -97,7 +97,7 @@ export async function addWords(deps: WordDeps, actor: Actor, body: CallRequest<t
     if (head === null) unknown.push(raw.trim());
     else if (!words.includes(head)) words.push(head);
   }
-  return deps.database.db.transaction(async (tx) => {
+  return withUnitOfWork(deps, async ({ tx }) => {
     const book = await lockTargetBook(tx, actor.user.id, body.book_id);
     const present = await wordsInBook(tx, book.id, words);
     const fresh = words.filter((w) => !present.has(w));
@@ -107,14 +107,14 @@ export async function addWords(deps: WordDeps, actor: Actor, body: CallRequest<t
     }
     const added = await insertEntries(tx, book.id, fresh);
     // Today's summary counts the words a learner collects; the same transaction, so a refused add counts nothing.
-    await addToDay(tx, actor.user.id, shanghaiDay(Math.floor(Date.now() / 1000)), { questions: 0, correct: 0, timeSeconds: 0, reviews: 0, words: added });
+    await recordWordsAdded(tx, actor.user.id, added, deps.clock.now());
     return { book: toBrief(book, { words: before.words + added, simple: before.simple }), added, words, unknown };
   });
 }
 
 export async function deleteWords(deps: WordDeps, actor: Actor, body: CallRequest<typeof wordCalls.delete>): Promise<CallResponse<typeof wordCalls.delete>> {
   const keys = [...new Set(await Promise.all(body.words.map(storedKeyOf)))];
-  return deps.database.db.transaction(async (tx) => {
+  return withUnitOfWork(deps, async ({ tx }) => {
     const book = await lockTargetBook(tx, actor.user.id, body.book_id);
     const removed = await deleteEntries(tx, book.id, keys);
     return { book: toBrief(book, await bookCounts(tx, book.id)), removed };
@@ -123,7 +123,7 @@ export async function deleteWords(deps: WordDeps, actor: Actor, body: CallReques
 
 export async function markSimple(deps: WordDeps, actor: Actor, body: CallRequest<typeof wordCalls.markSimple>): Promise<CallResponse<typeof wordCalls.markSimple>> {
   const key = await storedKeyOf(body.word);
-  return deps.database.db.transaction(async (tx) => {
+  return withUnitOfWork(deps, async ({ tx }) => {
     const book = await lockTargetBook(tx, actor.user.id, body.book_id);
     if (!(await setSimple(tx, book.id, key, body.simple))) throw new AppError('not_found', 'the word is not in this book');
     return { book: toBrief(book, await bookCounts(tx, book.id)), word: key, simple: body.simple };

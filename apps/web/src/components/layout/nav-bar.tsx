@@ -4,7 +4,7 @@ import { Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Typography } fro
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { zh } from '../../i18n/zh-CN.core';
-import { navItems } from '../../router';
+import { navItems } from '../../route-table';
 import { useStore } from '../../state/store';
 import { appModeStore } from '../../state/app-mode';
 import { layout, palette } from '../../theme';

@@ -1,7 +1,7 @@
 import { Layout } from 'antd';
 import { Outlet, useMatches, useNavigation } from 'react-router';
-import { useCurrentUser } from '../../features/auth/session';
-import type { RouteHandle } from '../../router';
+import { useCurrentUser } from '../../features/auth';
+import type { RouteHandle } from '../../route-table';
 import { layout } from '../../theme';
 import { PageSkeleton } from '../page-skeleton';
 import { NavBar } from './nav-bar';

@@ -8,7 +8,8 @@ import { bindNavigator, showToast } from '../../api/effects';
 import { queryClient, reportError } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { buildRoutes, type RouteHandle } from '../../router';
+import type { RouteHandle } from '../../route-table';
+import { buildRoutes } from '../../router';
 import { antdLayerStore, dialogStore, openDialog, upgradeOverlayStore } from '../../state/ui';
 import { RootLayout } from './root-layout';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
-import type { RouteHandle } from '../../router';
+import type { RouteHandle } from '../../route-table';
 import { useStore } from '../../state/store';
 import { antdLayerStore } from '../../state/ui';
 

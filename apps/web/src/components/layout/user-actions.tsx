@@ -2,7 +2,7 @@ import type { User } from '@gre/contracts';
 import { BugOutlined, LogoutOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Switch, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
-import { useLogout } from '../../features/auth/session';
+import { useLogout } from '../../features/auth';
 import { zh } from '../../i18n/zh-CN.core';
 import { appModeStore, withAdminMode } from '../../state/app-mode';
 import { useStore } from '../../state/store';

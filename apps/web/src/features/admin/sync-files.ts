@@ -1,4 +1,5 @@
 import { CONTENT_FILES_MAX, CONTENT_PACKAGE_MAX_BYTES, CONTENT_TOOLING_FILES, type ContentFile } from '@gre/contracts';
+import { formatBytes } from '../../components/format';
 import { zh } from '../../i18n/zh-CN';
 
 const s = zh.sync;
@@ -76,13 +77,6 @@ export async function readPackage(files: PickedFile[]): Promise<ContentFile[]> {
       }
     }),
   );
-}
-
-/** Sizes as people read them: 812 B, 14.2 KB, 3.1 MB (1024-based, like the 10 MB limit). */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** The file an `invalid_input` detail points at ('invalid body: /files/3/text contains …'), or null. */

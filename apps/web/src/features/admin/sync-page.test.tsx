@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, type FakeRoute } from '../../test-utils';
 import { packageName, pickFiles, selectionTotals } from './sync-files';
 import { filterProblems, PROBLEMS_PAGE_SIZE } from './sync-problems';
 
@@ -37,9 +37,9 @@ function file(name: string, text: string, relative?: string): File {
 /** antd puts a space between two CJK characters in a button label; an icon before it adds its own name. */
 const button = (name: string) => screen.getByRole('button', { name: new RegExp(`(^|\\s)${[...name].join('\\s*')}\\s*$`) });
 
-async function openAsAdmin(handlers: Parameters<typeof fakeServer>[0]) {
+async function openAsAdmin(...fakes: FakeRoute[]) {
   setToken('t'.repeat(43));
-  const fetch = fakeServer({ [userCalls.get.path]: () => ({ data: admin }), ...handlers });
+  const fetch = fakeServer(fake(userCalls.get, () => ({ data: admin })), ...fakes);
   renderApp('/sync');
   await screen.findByText(s.title);
   return fetch;
@@ -94,7 +94,7 @@ describe('the package selection', () => {
 describe('/sync', { timeout: 30_000 }, () => {
   it('shows a 403 to a logged-in non-admin and never calls the content calls', async () => {
     setToken('t'.repeat(43));
-    const fetch = fakeServer({ [userCalls.get.path]: () => ({ data: makeUser() }) });
+    const fetch = fakeServer(fake(userCalls.get, () => ({ data: makeUser() })));
     renderApp('/sync');
     expect(await screen.findByText(zh.admin.forbidden)).toBeTruthy();
     expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/content/'))).toBe(false);
@@ -103,7 +103,7 @@ describe('/sync', { timeout: 30_000 }, () => {
   it('dry-runs only the content files, lists every problem with its path and keeps import off', async () => {
     const problems = Array.from({ length: 45 }, (_, i) => ({ file: 'bank/bad.json', path: `/questions/${i}/standard_answer/selects`, message: `wrong shape ${i}` }));
     problems.push({ file: 'bank/broken.json', path: '/', message: 'not valid JSON: Unexpected token' });
-    const fetch = await openAsAdmin({ [contentCalls.dryRun.path]: () => ({ data: dryRunAnswer(problems) }) });
+    const fetch = await openAsAdmin(fake(contentCalls.dryRun, () => ({ data: dryRunAnswer(problems) })));
     const picked = [file('bad.json', '{"questions":[]}', 'pkg/bank/bad.json'), file('notes.txt', 'hello', 'pkg/notes.txt'), file('broken.json', '{', 'pkg/bank/broken.json')];
     await userEvent.upload(screen.getByTestId('sync-folder-input'), picked);
     expect(await screen.findByText(s.files.count(2, 1))).toBeTruthy();
@@ -137,10 +137,10 @@ describe('/sync', { timeout: 30_000 }, () => {
       created: { passages: 1, questions: 2, books: 0 },
       removed_book_items: 1,
     };
-    const fetch = await openAsAdmin({
-      [contentCalls.dryRun.path]: () => ({ data: dryRunAnswer([], { summary: result.summary, skipped: [{ file: 'words/lookup-words.csv', reason: 'look-up word list' }] }) }),
-      [contentCalls.import.path]: () => ({ data: result }),
-    });
+    const fetch = await openAsAdmin(
+      fake(contentCalls.dryRun, () => ({ data: dryRunAnswer([], { summary: result.summary, skipped: [{ file: 'words/lookup-words.csv', reason: 'look-up word list' }] }) })),
+      fake(contentCalls.import, () => ({ data: result })),
+    );
     await userEvent.upload(screen.getByTestId('sync-files-input'), [file('good.json', '{"questions":[1]}')]);
     fireEvent.click(button(s.actions.dryRun));
     expect(await screen.findByText(s.summary.valid)).toBeTruthy();
@@ -164,7 +164,7 @@ describe('/sync', { timeout: 30_000 }, () => {
   });
 
   it('turns import off again when the selection changes after a valid dry run', async () => {
-    await openAsAdmin({ [contentCalls.dryRun.path]: () => ({ data: dryRunAnswer([]) }) });
+    await openAsAdmin(fake(contentCalls.dryRun, () => ({ data: dryRunAnswer([]) })));
     await userEvent.upload(screen.getByTestId('sync-files-input'), [file('good.json', '{}')]);
     fireEvent.click(button(s.actions.dryRun));
     await waitFor(() => expect(button(s.actions.import).hasAttribute('disabled')).toBe(false));
@@ -174,14 +174,14 @@ describe('/sync', { timeout: 30_000 }, () => {
   });
 
   it('says so on the page when the server refuses the package as too large', async () => {
-    await openAsAdmin({ [contentCalls.dryRun.path]: () => ({ status: 413, kind: 'payload_too_large' }) });
+    await openAsAdmin(fake(contentCalls.dryRun, () => ({ kind: 'payload_too_large' })));
     await userEvent.upload(screen.getByTestId('sync-files-input'), [file('good.json', '{}')]);
     fireEvent.click(button(s.actions.dryRun));
     expect(await screen.findByText(s.errors.tooLarge)).toBeTruthy();
   });
 
   it('keeps the dry run button off for a selection over the limit', async () => {
-    await openAsAdmin({});
+    await openAsAdmin();
     const big = file('big.json', '{}');
     Object.defineProperty(big, 'size', { value: CONTENT_PACKAGE_MAX_BYTES + 1 });
     await userEvent.upload(screen.getByTestId('sync-files-input'), [big]);

@@ -7,7 +7,7 @@ import { ApiError, call } from '../../api/client';
 import { reportError } from '../../api/query-client';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { zh } from '../../i18n/zh-CN';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../auth';
 import { AdminForbidden } from './admin-forbidden';
 import { fileOfDetail, pickFiles, readPackage, selectionTotals, type PickedFile } from './sync-files';
 import { DryRunReport, ImportReport, SkippedList } from './sync-report';

@@ -2,8 +2,9 @@ import { ClearOutlined, FileAddOutlined, FolderOpenOutlined } from '@ant-design/
 import { CONTENT_PACKAGE_MAX_BYTES } from '@gre/contracts';
 import { Alert, Button, List, Progress, Space, Tag, Typography } from 'antd';
 import { useRef, type ChangeEvent } from 'react';
+import { formatBytes } from '../../components/format';
 import { zh } from '../../i18n/zh-CN';
-import { formatBytes, type PickedFile, type SelectionTotals } from './sync-files';
+import type { PickedFile, SelectionTotals } from './sync-files';
 
 const s = zh.sync;
 

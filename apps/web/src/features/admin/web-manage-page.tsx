@@ -9,7 +9,7 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { zh } from '../../i18n/zh-CN';
 import { upgradeOverlayStore } from '../../state/ui';
 import { layout } from '../../theme';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../auth';
 
 const a = zh.admin;
 type Settings = CallResponse<typeof systemCalls.getSettings>;

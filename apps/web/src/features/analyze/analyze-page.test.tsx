@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
 
 const a = zh.analyze;
 const w = zh.records.report;
@@ -29,23 +29,23 @@ const POINTS = [
 function serve(overall = OVERALL) {
   setToken('t'.repeat(43));
   const narrow = (window: ScoreWindow) => window !== 'all';
-  return fakeServer({
-    [userCalls.get.path]: () => ({ data: makeUser() }),
-    [questionCalls.categoryConfig.path]: () => ({ status: 404, kind: 'not_found' }),
-    [summaryCalls.get.path]: () => ({ data: overall }),
-    [summaryCalls.getTotalScore.path]: (body) => ({ data: { points: narrow((body as { window: ScoreWindow }).window) ? POINTS.slice(-1) : POINTS } }),
-    [summaryCalls.getAvgScore.path]: (body) =>
-      ({ data: narrow((body as { window: ScoreWindow }).window) ? { verbal: 156, quant: 160, total: 316, count: 1 } : { verbal: 153, quant: 157.5, total: 310.5, count: 2 } }),
-    [summaryCalls.refreshRecent.path]: () => ({ data: { days: 12 } }),
-    [summaryCalls.getExercise.path]: () => ({
+  return fakeServer(
+    fake(userCalls.get, () => ({ data: makeUser() })),
+    fake(questionCalls.categoryConfig, () => ({ kind: 'not_found' })),
+    fake(summaryCalls.get, () => ({ data: overall })),
+    fake(summaryCalls.getTotalScore, (body) => ({ data: { points: narrow((body as { window: ScoreWindow }).window) ? POINTS.slice(-1) : POINTS } })),
+    fake(summaryCalls.getAvgScore, (body) =>
+      ({ data: narrow((body as { window: ScoreWindow }).window) ? { verbal: 156, quant: 160, total: 316, count: 1 } : { verbal: 153, quant: 157.5, total: 310.5, count: 2 } })),
+    fake(summaryCalls.refreshRecent, () => ({ data: { days: 12 } })),
+    fake(summaryCalls.getExercise, () => ({
       data: {
         kinds: [
           { kind: 'tc1', category: 1, correct: 8, total: 10, avg_time_seconds: 50 },
           { kind: 'qc', category: 3, correct: 3, total: 6, avg_time_seconds: 80 },
         ],
       },
-    }),
-  });
+    })),
+  );
 }
 
 const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));

@@ -2,7 +2,7 @@ import { summaryCalls, type ScoreWindow } from '@gre/contracts';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { queryClient } from '../../api/query-client';
-import { summaryKeys } from '../home/home-queries';
+import { summaryKeys } from '../home';
 
 /** Under the home page's `summary` prefix, so anything that refreshes today's figures refreshes these too. */
 const keys = {

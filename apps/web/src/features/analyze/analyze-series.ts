@@ -1,16 +1,13 @@
-import type { CallResponse, summaryCalls } from '@gre/contracts';
-import type { Metric, ReportPoint } from '../records/report-series';
+import { shanghaiClock, type CallResponse, type summaryCalls } from '@gre/contracts';
+import type { Metric, ReportPoint } from '../records';
 
 type ScorePoint = CallResponse<typeof summaryCalls.getTotalScore>['points'][number];
 type KindFigures = CallResponse<typeof summaryCalls.getExercise>['kinds'][number];
 
 /** 'MM-DD HH:mm' in Shanghai: two mocks on one day stay two points on the axis. */
 function pointLabel(unixSeconds: number): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
-    new Date(unixSeconds * 1000),
-  );
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+  const t = shanghaiClock(unixSeconds);
+  return `${t.month}-${t.day} ${t.hour}:${t.minute}`;
 }
 
 /** The score trend as the report chart draws it: one point per finished mock, oldest first; absent scores stay gaps. */

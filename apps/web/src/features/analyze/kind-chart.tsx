@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { zh } from '../../i18n/zh-CN';
 import { palette } from '../../theme';
 import type { KindBar } from './analyze-series';
-import { EChartBox } from './echart-box';
+import { EChartBox } from '../../components/echart-box';
 
 echarts.use([BarChart, GridComponent, TooltipComponent]);
 

@@ -4,11 +4,12 @@ import { Button, Card, Col, Empty, Form, Input, List, Pagination, Row, Select, S
 import { useSearchParams } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
 import { layout } from '../../theme';
-import { useBankNames } from './bank-names';
+import { useBankNames } from '../questions';
 import { filterQuery, type BigFilter } from './bank-queries';
 import { QuestionLine } from './book-drawer';
 import { usePractice } from './book-shelf';
-import { FilterExamButton } from '../records/create-exam-dialog';
+import { FilterExamButton } from '../records';
+import '../../components/question-list.css';
 
 const t = zh.bank.big;
 const PAGE_SIZE = 20;

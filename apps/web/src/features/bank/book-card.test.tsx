@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { zh } from '../../i18n/zh-CN';
-import type { BankNames } from './bank-names';
+import type { BankNames } from '../questions';
 import { BookCard } from './book-card';
 import { makeBookBrief } from './test-utils/book-brief';
 

@@ -1,9 +1,9 @@
+import { shanghaiDay } from '@gre/contracts';
 import { LockOutlined, StopOutlined } from '@ant-design/icons';
 import type { BookBrief } from '@gre/contracts';
 import { Badge, Card, Space, Tag, Typography } from 'antd';
 import { zh } from '../../i18n/zh-CN';
-import { shanghaiDay } from './dates';
-import type { BankNames } from './bank-names';
+import type { BankNames } from '../questions';
 
 const b = zh.bank;
 

@@ -5,11 +5,11 @@ import { Button, Drawer, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useIsPhone } from '../../components/use-is-phone';
 import { zh } from '../../i18n/zh-CN';
-import { RichText } from '../questions';
-import { TimedPracticeButton } from '../records/create-exam-dialog';
-import type { BankNames } from './bank-names';
+import { RichText, type BankNames } from '../questions';
+import { TimedPracticeButton } from '../records';
 import { bookQuery } from './bank-queries';
 import type { PracticeList } from './practice-viewer';
+import '../../components/question-list.css';
 
 const b = zh.bank.book;
 

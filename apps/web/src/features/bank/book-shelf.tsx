@@ -1,13 +1,13 @@
 import type { BookBrief, BookPageKind } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Empty, Row, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { showToast } from '../../api/effects';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
 import { layout } from '../../theme';
-import { useBankNames, type BankNames } from './bank-names';
+import { useBankNames, type BankNames } from '../questions';
 import { bookListQuery } from './bank-queries';
 import { BookCard, refusalText } from './book-card';
 import { BookDrawer } from './book-drawer';
@@ -38,18 +38,6 @@ export function usePractice(names: BankNames) {
     </>
   );
   return { openBook: setBookId, practise: (list: PracticeList, start: number) => setPractice({ list, start }), overlays };
-}
-
-export function PageIntro({ title, intro, extra }: { title: string; intro: string; extra?: ReactNode }) {
-  return (
-    <div className="gb-intro">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {title}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
-      {extra}
-    </div>
-  );
 }
 
 /** A bank page's books (spec §2 pick, best, higher, season, math2, archived_*): cards by group, locks explained, a click opens the book. */

@@ -1,8 +1,9 @@
 import { Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
+import { PageIntro } from '../../components/page-intro';
 import { zh } from '../../i18n/zh-CN';
 import { BigBank } from './big-bank';
-import { BookShelf, PageIntro } from './book-shelf';
+import { BookShelf } from './book-shelf';
 
 const p = zh.bank.pages;
 const TABS = ['pick', 'big', 'best'] as const;

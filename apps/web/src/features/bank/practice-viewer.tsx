@@ -6,11 +6,9 @@ import { useState, type ReactNode } from 'react';
 import { ViewerModal } from '../../components/viewer-modal';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
-import { CraftBar } from '../personal/craft-bar';
-import { emptyAnswer, QuestionView } from '../questions';
+import { CraftBar } from '../personal';
+import { emptyAnswer, questionQuery, QuestionView, type BankNames } from '../questions';
 import { useWordClick } from '../words';
-import type { BankNames } from './bank-names';
-import { questionQuery } from './bank-queries';
 
 const v = zh.bank.viewer;
 
@@ -71,7 +69,7 @@ function QuestionSlot({ brief, bookId, title, progress, setProgress, nav }: { br
       {checked && canCheck && <CraftBar target={{ questionId: brief.id, category: brief.category, source: { name: title, exam_id: null, template_id: bookId, page: 'Exercise' } }} />}
       {bar(
         !canCheck ? (
-          <Alert type="info" showIcon title={v.noAnswerYet} />
+          <Alert type="info" showIcon title={question.answers_held ? v.heldInExam : v.noAnswerYet} />
         ) : (
           <Button type={checked ? 'default' : 'primary'} disabled={!checked && !isAnswered(kind, answer)} onClick={check} title={isAnswered(kind, answer) ? undefined : v.answerFirst}>
             {checked ? v.retry : v.check}

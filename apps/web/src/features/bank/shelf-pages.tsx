@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { PageSkeleton } from '../../components/page-skeleton';
+import { PageIntro } from '../../components/page-intro';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
 import { bookListQuery } from './bank-queries';
-import { BookShelf, PageIntro } from './book-shelf';
+import { BookShelf } from './book-shelf';
 
 const p = zh.bank.pages;
 

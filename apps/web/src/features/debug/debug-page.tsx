@@ -9,7 +9,7 @@ import { useIsPhone } from '../../components/use-is-phone';
 import { APP_VERSION, siteConfig } from '../../config';
 import { zh } from '../../i18n/zh-CN';
 import { layout } from '../../theme';
-import { useToken } from '../auth/session';
+import { useToken } from '../auth';
 
 const g = zh.debug;
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { wordPopoverOpen } from '../words/popover-class';
+import { wordPopoverOpen } from '../../components/word-popover-class';
 
 /**
  * A modal dialog without a UI library: labelled, focus moves in and back out, Esc and the backdrop close it, Tab stays

@@ -1,10 +1,10 @@
-import { examCalls, questionCalls } from '@gre/contracts';
+import { examCalls, questionCalls, userCalls } from '@gre/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { zh } from '../../i18n/zh-CN';
-import { fakeServer, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
 import { finishedExam, makeExam } from './test-utils/exam-fixture';
 import { examServer } from './test-utils/exam-server';
 
@@ -216,7 +216,7 @@ describe('result', () => {
 describe('loading', () => {
   it('an unknown or someone else’s exam is the route error page', async () => {
     examServer(makeExam());
-    fakeServer({ '/api/user/get': () => ({ data: { id: 7 } }), [examCalls.get.path]: () => ({ status: 404, kind: 'not_found' }) });
+    fakeServer(fake(userCalls.get, () => ({ data: makeUser() })), fake(examCalls.get, () => ({ kind: 'not_found' })));
     renderApp('/exam/999');
     expect(await screen.findByText(zh.routeError.title)).toBeTruthy();
   });

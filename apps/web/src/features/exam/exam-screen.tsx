@@ -1,14 +1,12 @@
 import type { Answer, ExamStage, ExamView } from '@gre/contracts';
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { call } from '../../api/client';
+import { queryKeys } from '../../api/queries';
 import { queryClient, reportError } from '../../api/query-client';
 import { useIsPhone } from '../../components/use-is-phone';
 import { zh } from '../../i18n/zh-CN.study';
 import { palette } from '../../theme';
-import { emptyAnswer, QuestionView, type QuestionViewHandle } from '../questions';
-import { answerForNumber } from '../questions/answer-utils';
-import { recordKeys } from '../records/records-queries';
-import { questionCssVars } from '../questions/tokens';
+import { answerForNumber, emptyAnswer, questionCssVars, QuestionView, type QuestionViewHandle } from '../questions';
 import { Calculator } from './calculator';
 import { initialCalc } from './calculator-engine';
 import { ExamBar, type BarActions } from './exam-bar';
@@ -82,7 +80,7 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
   // Each submitted section changes the record and report pages.
   const submittedCount = exam.sections.filter((s) => s.action.finished).length;
   useEffect(() => {
-    if (submittedCount > 0) void queryClient.invalidateQueries({ queryKey: recordKeys.all });
+    if (submittedCount > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.exams });
   }, [submittedCount]);
 
   const stage = stageOf(exam, screen, advancing);

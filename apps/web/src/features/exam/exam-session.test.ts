@@ -1,7 +1,7 @@
 import { examCalls, type CallDef, type ExamView } from '@gre/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
-import { emptyAnswer } from '../questions/answer-utils';
+import { emptyAnswer } from '../questions';
 import { ExamSession, type CallFn } from './exam-session';
 import { change, makeExam } from './test-utils/exam-fixture';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { zh } from '../../i18n/zh-CN.study';
-import { useBankNames } from '../bank/bank-names';
+import { useBankNames } from '../questions';
 import { examResultQuery } from './exam-queries';
 import { CheckIcon, CrossIcon, DashIcon } from './icons';
 import { avgText, percentText, ResultReview, type ReviewEntry } from './result-review';

@@ -11,7 +11,7 @@ import * as echarts from 'echarts/core';
 import { useMemo } from 'react';
 import { zh } from '../../i18n/zh-CN';
 import { palette } from '../../theme';
-import { EChartBox } from '../analyze/echart-box';
+import { EChartBox } from '../../components/echart-box';
 import { daysOfMonth } from './home-queries';
 
 // A heat map needs a visual map to colour its cells; only the continuous one, and no legend, is used.

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
 import { makeBrief } from '../records/test-utils/records-fixtures';
 
 const h = zh.home;
@@ -54,16 +54,16 @@ function serve(over: Partial<World> = {}) {
     ...over,
   };
   let user = makeUser();
-  const fetch = fakeServer({
-    [userCalls.get.path]: () => ({ data: user }),
-    [userCalls.updateTodayAim.path]: (body) => {
+  const fetch = fakeServer(
+    fake(userCalls.get, () => ({ data: user })),
+    fake(userCalls.updateTodayAim, (body) => {
       const aim = (body as { aim: number }).aim;
       user = { ...user, data: { ...user.data, today_aim: aim } };
       world.daily = { ...world.daily, today_aim: aim, aim_progress: Math.min(100, (world.daily.questions / aim) * 100) };
       return { data: user };
-    },
-    [summaryCalls.getDaily.path]: () => ({ data: world.daily }),
-    [summaryCalls.monthActivity.path]: (body) => ({
+    }),
+    fake(summaryCalls.getDaily, () => ({ data: world.daily })),
+    fake(summaryCalls.monthActivity, (body) => ({
       data: {
         month: (body as { month: string }).month,
         days: [
@@ -71,19 +71,19 @@ function serve(over: Partial<World> = {}) {
           { day: '2026-11-22', questions: world.daily.questions, signed_in: world.daily.signed_in },
         ],
       },
-    }),
-    [summaryCalls.signIn.path]: () => {
+    })),
+    fake(summaryCalls.signIn, () => {
       if (world.signIn === 'conflict' || world.daily.signed_in) {
         world.daily = { ...world.daily, signed_in: true };
-        return { status: 409, kind: 'conflict' };
+        return { kind: 'conflict' };
       }
       world.daily = { ...world.daily, signed_in: true, streak: world.daily.streak + 1 };
       return { data: { day: world.daily.day, streak: world.daily.streak, best_streak: 7 } };
-    },
-    [craftCalls.reviewDue.path]: () => ({ data: { items: [], ...world.due } }),
-    [examCalls.list.path]: () => ({ data: { items: world.exams, total: world.exams.length } }),
-    [examCalls.create.path]: () => ({ data: { id: 77 } }),
-  });
+    }),
+    fake(craftCalls.reviewDue, () => ({ data: { items: [], ...world.due } })),
+    fake(examCalls.list, () => ({ data: { items: world.exams, total: world.exams.length } })),
+    fake(examCalls.create, () => ({ data: { id: 77 } })),
+  );
   return { fetch, world };
 }
 

@@ -3,7 +3,7 @@ import { Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { zh } from '../../i18n/zh-CN';
 import { layout } from '../../theme';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../auth';
 import './home.css';
 import { SignatureCard } from './profile-cards';
 import { SignInCard } from './sign-in-card';

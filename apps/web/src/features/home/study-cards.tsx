@@ -4,9 +4,8 @@ import { Button, Card, Empty, Skeleton, Space, Statistic, Typography } from 'ant
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
-import { ExamStatusTag } from '../records/exam-labels';
-import { usePersonalPractice } from '../personal/personal-practice';
-import { examListQuery } from '../records/records-queries';
+import { usePersonalPractice } from '../personal';
+import { ExamStatusTag, examListQuery } from '../records';
 import { lastUnfinished, reviewableToday, reviewDueQuery } from './home-queries';
 
 const h = zh.home;

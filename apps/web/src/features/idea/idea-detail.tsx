@@ -5,9 +5,7 @@ import { Alert, Button, Card, Result, Skeleton, Space, Tag, Typography } from 'a
 import { ApiError } from '../../api/client';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
-import { questionQuery } from '../bank/bank-queries';
-import { RichText } from '../questions';
-import { questionCssVars } from '../questions/tokens';
+import { questionCssVars, questionQuery, RichText } from '../questions';
 import { headingNote, markExamples, parseOutline, type OutlineSection } from './idea-outline';
 import { useWordClick } from '../words';
 
@@ -82,7 +80,7 @@ function PromptBody({ q }: { q: QuestionView }) {
             ))}
           </div>
         )}
-        {q.analysis?.text ? <Outline text={q.analysis.text} /> : <Alert type="info" showIcon title={c.noOutline} />}
+        {q.analysis?.text ? <Outline text={q.analysis.text} /> : <Alert type="info" showIcon title={q.answers_held ? c.heldInExam : c.noOutline} />}
       </section>
       {q.standard_answer?.description && (
         <section className="gi-strong" aria-label={c.strongEssay}>

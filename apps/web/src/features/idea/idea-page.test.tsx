@@ -5,7 +5,7 @@ import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { dialogStore } from '../../state/ui';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
 import { bankQuestion } from '../questions/test-utils/content-bank';
 import { headingNote, markExamples, parseOutline } from './idea-outline';
 
@@ -54,20 +54,20 @@ describe('/idea', { timeout: 30_000 }, () => {
   const open = bankQuestion('q-issue-001');
   const locked = bankQuestion('q-issue-003');
 
-  function serve() {
+  function serve(shown = open) {
     setToken('t'.repeat(43));
-    return fakeServer({
-      [userCalls.get.path]: () => ({ data: makeUser({ authority: { ...makeUser().authority, role_kind: 'Trail', role_name: '试用用户' } }) }),
-      [ideaCalls.list.path]: (body) => {
+    return fakeServer(
+      fake(userCalls.get, () => ({ data: makeUser({ authority: { ...makeUser().authority, role_kind: 'Trail', role_name: '试用用户' } }) })),
+      fake(ideaCalls.list, (body) => {
         const { keyword } = body as { keyword?: string };
         const items = keyword ? [briefOf(locked, false)] : [briefOf(open, true), briefOf(locked, false)];
         return { data: { items, total: items.length, page: 1, page_size: 50 } };
-      },
-      [questionCalls.get.path]: (body) => {
+      }),
+      fake(questionCalls.get, (body) => {
         const [id] = (body as { ids: string[] }).ids;
-        return id === open.id ? { data: { questions: [open] } } : { status: 403, kind: 'public_only' };
-      },
-    });
+        return id === open.id ? { data: { questions: [shown] } } : { kind: 'public_only' };
+      }),
+    );
   }
 
   it('lists the prompts and shows the first open one with its prompt and Chinese outline', async () => {
@@ -85,6 +85,14 @@ describe('/idea', { timeout: 30_000 }, () => {
     expect(within(prompt).getByText('fruitful')).toBeTruthy();
     expect(screen.getByText(c.strongEssay)).toBeTruthy();
     expect(screen.getByText('玻尔模型')).toBeTruthy();
+  });
+
+  it('a prompt of the learner’s unfinished exam says its outline comes after submitting, not that there is none', async () => {
+    serve({ ...open, analysis: null, standard_answer: null, answers_held: true });
+    renderApp('/idea');
+    expect(await screen.findByText(c.heldInExam)).toBeTruthy();
+    expect(screen.queryByText(c.noOutline)).toBeNull();
+    expect(screen.queryByRole('list', { name: c.outline })).toBeNull();
   });
 
   it('opening a locked prompt lets public_only reach the catalogue dialog and shows the lock', async () => {

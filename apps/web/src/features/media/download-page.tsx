@@ -9,7 +9,7 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
 import { layout } from '../../theme';
-import { formatBytes } from '../admin/sync-files';
+import { formatBytes } from '../../components/format';
 import { materialListQuery, videoListQuery } from './media-queries';
 import './media.css';
 

@@ -1,4 +1,4 @@
-import { mediaCalls, userCalls, type CallResponse, type MaterialBrief, type VideoBrief } from '@gre/contracts';
+import { mediaCalls, userCalls, type MaterialBrief, type VideoBrief } from '@gre/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { closeDialog } from '../../state/ui';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, type FakeRoute } from '../../test-utils';
 
 const m = zh.media;
 
@@ -49,14 +49,14 @@ const video = (id: string, over: Partial<VideoBrief> = {}): VideoBrief => ({
 });
 const VIDEOS = [video('v-free'), video('v-vip', { min_role: 'VIP', allowed: false })];
 
-function serve(allowed: boolean, extra: Parameters<typeof fakeServer>[0] = {}) {
+function serve(allowed: boolean, ...extra: FakeRoute[]) {
   setToken('t'.repeat(43));
-  return fakeServer({
-    [userCalls.get.path]: () => ({ data: makeUser() }),
-    [mediaCalls.materialList.path]: () => ({ data: { materials: MATERIALS, allowed } }),
-    [mediaCalls.videoList.path]: () => ({ data: { videos: VIDEOS } }),
+  return fakeServer(
+    fake(userCalls.get, () => ({ data: makeUser() })),
+    fake(mediaCalls.materialList, () => ({ data: { materials: MATERIALS, allowed } })),
+    fake(mediaCalls.videoList, () => ({ data: { videos: VIDEOS } })),
     ...extra,
-  });
+  );
 }
 
 const calls = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));
@@ -80,7 +80,7 @@ describe('download page', () => {
 
   it('fetches a signed link on download and sends the browser there', async () => {
     const url = '/media/material/m-formulas?exp=1&sig=x';
-    const fetch = serve(true, { [mediaCalls.materialLink.path]: () => ({ data: { url, expires_at: 1, file_name: '数学公式.pdf' } satisfies CallResponse<typeof mediaCalls.materialLink> }) });
+    const fetch = serve(true, fake(mediaCalls.materialLink, () => ({ data: { url, expires_at: 1, file_name: '数学公式.pdf' } })));
     const { browser } = await import('./download-page');
     const open = vi.spyOn(browser, 'open').mockImplementation(() => {});
     renderApp('/download');
@@ -113,9 +113,10 @@ const question = { id: 'q-mcs-011', category: 3, kind: 'mc_single', difficulty: 
 describe('video page', () => {
   it('loads the video before display and plays its signed address, with the explained question', async () => {
     const stream = { url: '/media/video/v-free?exp=9&sig=s', expires_at: 9 };
-    const fetch = serve(true, {
-      [mediaCalls.videoGet.path]: () => ({ data: { video: video('v-free', { kind: 'explanation', question_id: 'q-mcs-011' }), mime: 'video/webm', stream, question } }),
-    });
+    const fetch = serve(
+      true,
+      fake(mediaCalls.videoGet, () => ({ data: { video: video('v-free', { kind: 'explanation', question_id: 'q-mcs-011' }), mime: 'video/webm', stream, question } })),
+    );
     renderApp('/video/v-free');
     const player = await screen.findByLabelText(m.video.playerLabel('视频 v-free'));
     expect(player.tagName).toBe('VIDEO');
@@ -136,7 +137,7 @@ describe('video page', () => {
   });
 
   it('an explanation of a question in the learner’s running exam: a page that says to come back after submitting', async () => {
-    serve(true, { [mediaCalls.videoGet.path]: () => ({ status: 403, kind: 'forbidden' }) });
+    serve(true, fake(mediaCalls.videoGet, () => ({ kind: 'forbidden' })));
     renderApp('/video/v-free');
     expect(await screen.findByText(m.video.inExamTitle)).toBeTruthy();
     expect(screen.getByText(m.video.inExamBody)).toBeTruthy();
@@ -144,7 +145,7 @@ describe('video page', () => {
   });
 
   it('below the tier: the upgrade dialog and a page that explains it', async () => {
-    serve(true, { [mediaCalls.videoGet.path]: () => ({ status: 403, kind: 'limit' }) });
+    serve(true, fake(mediaCalls.videoGet, () => ({ kind: 'limit' })));
     renderApp('/video/v-vip');
     expect(await screen.findByText(m.video.limitTitle)).toBeTruthy();
     expect(await screen.findByRole('dialog', { name: zh.dialogs.upgradeTitle })).toBeTruthy();

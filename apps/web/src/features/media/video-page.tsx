@@ -6,9 +6,8 @@ import { queryClient } from '../../api/query-client';
 import { BackLink, LoaderFailed } from '../../components/loader-states';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
-import { useBankNames } from '../bank/bank-names';
-import { PracticeViewer } from '../bank/practice-viewer';
-import { RichText } from '../questions';
+import { PracticeViewer } from '../bank';
+import { RichText, useBankNames } from '../questions';
 import { mediaKeys, videoLoader, type VideoData, type VideoLoaderData } from './media-queries';
 import './media.css';
 

@@ -2,7 +2,7 @@ import { ALL_QUESTION_KINDS, MASTERY_MAX, type PersonalScope } from '@gre/contra
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { zh } from '../../i18n/zh-CN';
-import type { BankNames } from '../bank/bank-names';
+import type { BankNames } from '../questions';
 import { PERSONAL_PAGE_SIZE, tagsQuery, type CraftListRequest } from './personal-queries';
 
 const f = zh.personal.filters;

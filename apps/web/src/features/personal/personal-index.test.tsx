@@ -1,11 +1,11 @@
-import { craftCalls, examCalls, questionCalls, userCalls, type CallResponse } from '@gre/contracts';
+import { craftCalls, examCalls, questionCalls, userCalls, type CallResponse, type CategoryConfig } from '@gre/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
 import { treeLink } from './review-tree';
 
 const p = zh.personal;
@@ -20,7 +20,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CONFIG = {
+const CONFIG: CategoryConfig = {
   categories: [
     { id: 1, key: 'filling', name: '填空', kinds: [{ id: 'tc1', name: '单空填空', input_kind: 'SingleOption' }], subs: [], reasons: [] },
     { id: 3, key: 'math', name: '数学', kinds: [{ id: 'qc', name: '比较大小', input_kind: 'SingleOption' }], subs: [], reasons: [] },
@@ -40,17 +40,17 @@ type Body = Record<string, unknown>;
 
 function serve(opts: { tree?: Tree; essays?: number; refuse?: boolean } = {}) {
   setToken('t'.repeat(43));
-  return fakeServer({
-    [userCalls.get.path]: () => ({ data: makeUser() }),
-    [questionCalls.categoryConfig.path]: () => ({ data: CONFIG }),
-    [craftCalls.summary.path]: () => ({ data: { scopes: [{ scope: 'wrongs', total: 4, by_category: { '1': 4 } }], essays: opts.essays ?? 3 } }),
-    [craftCalls.collectGetAll.path]: () => ({ data: { collects: [] } }),
-    [craftCalls.list.path]: () => ({ data: { items: [], total: 0 } }),
-    [craftCalls.reviewDue.path]: () => ({ data: { items: [], due_total: 0, daily_cap: 20, done_today: 0 } }),
-    [craftCalls.reviewTree.path]: () => ({ data: opts.tree ?? TREE }),
+  return fakeServer(
+    fake(userCalls.get, () => ({ data: makeUser() })),
+    fake(questionCalls.categoryConfig, () => ({ data: CONFIG })),
+    fake(craftCalls.summary, () => ({ data: { scopes: [{ scope: 'wrongs' as const, total: 4, by_category: { '1': 4 } }], essays: opts.essays ?? 3 } })),
+    fake(craftCalls.collectGetAll, () => ({ data: { collects: [] } })),
+    fake(craftCalls.list, () => ({ data: { items: [], total: 0 } })),
+    fake(craftCalls.reviewDue, () => ({ data: { items: [], due_total: 0, daily_cap: 20, done_today: 0 } })),
+    fake(craftCalls.reviewTree, () => ({ data: opts.tree ?? TREE })),
     // The server's answer when the scope has nothing to draw (the essays were removed meanwhile).
-    [examCalls.create.path]: () => (opts.refuse ? { status: 404, kind: 'not_found' } : { data: { id: 42 } }),
-  });
+    fake(examCalls.create, () => (opts.refuse ? { kind: 'not_found' } : { data: { id: 42 } })),
+  );
 }
 
 const bodies = (fetch: ReturnType<typeof fakeServer>, path: string): Body[] =>

@@ -1,5 +1,5 @@
 import { FILTER_EXAM_MAX, type CreateExamRequest } from '@gre/contracts';
-import { subjectOfCategory, useCreateExam } from '../records/records-queries';
+import { subjectOfCategory, useCreateExam } from '../records';
 
 type PersonalRequest = Extract<CreateExamRequest, { source: 'personal' }>;
 /** A personal page, the re-reviews due today, or essays written before. */

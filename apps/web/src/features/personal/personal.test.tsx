@@ -1,4 +1,4 @@
-import { craftCalls, examCalls, questionCalls, userCalls, type Craft, type CraftNote, type QuestionBrief } from '@gre/contracts';
+import { craftCalls, examCalls, questionCalls, userCalls, type CategoryConfig, type Craft, type CraftNote, type QuestionBrief } from '@gre/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
@@ -6,8 +6,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { navItems } from '../../router';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { navItems } from '../../route-table';
+import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
 import { findBankQuestion } from '../questions/test-utils/content-bank';
 import { collectToggled, cardToggled } from './craft-bar';
 import { listRequest, readParams, writeParams } from './personal-filters';
@@ -41,7 +41,7 @@ const REASONS = [
   { id: 'f-vocab', name: '词汇不认识', type: 'knowledge' as const },
   { id: 'f-logic', name: '逻辑关系判断错', type: 'skill' as const },
 ];
-const CONFIG = {
+const CONFIG: CategoryConfig = {
   // No reasons here: the note editor must take them from the reason library (get_reason_lib), not the category config.
   categories: [{ id: 1, key: 'filling', name: '填空', kinds: [{ id: QUESTION.kind, name: '双空填空', input_kind: 'TwoBoxFill' }], subs: [], reasons: [] }],
   difficulties: [],
@@ -61,16 +61,17 @@ function makeCraft(over: Partial<Craft> = {}): Craft {
     id: 11,
     user_id: 7,
     question_id: QUESTION.id,
-    wrong: { answer: { selects: ['A', 'D'], multi_selects: [], text: '', text2: '', is_checked: false }, time: 0, source: { name: '精选填空 1', exam_id: 3, template_id: null, update_time_stamp: 0, page: 'Exam' }, count: 2 },
+    wrong: { answer: { selects: ['A', 'D'], multi_selects: [], text: '', text2: '', essay: '' }, time: 0, source: { name: '精选填空 1', exam_id: 3, template_id: null, update_time_stamp: 0, page: 'Exam' }, count: 2 },
     issue: null,
     collect: null,
     note: SAVED_NOTE,
     card: null,
     in_higher: false,
+    source: null,
     schedule: null,
     updated_at: 0,
     ...over,
-  } as Craft;
+  };
 }
 
 type Body = Record<string, unknown>;
@@ -80,23 +81,23 @@ function serve(opts: { craft?: Craft; total?: number; user?: ReturnType<typeof m
   let craft = opts.craft ?? makeCraft();
   const tags = [{ id: 5, name: '易错', desp: '' }];
   const items = opts.total === 0 ? [] : [{ question: BRIEF, craft }];
-  return fakeServer({
-    [userCalls.get.path]: () => ({ data: opts.user ?? makeUser() }),
-    [questionCalls.categoryConfig.path]: () => ({ data: CONFIG }),
-    [questionCalls.get.path]: () => ({ data: { questions: [QUESTION] } }),
-    [craftCalls.list.path]: () => ({ data: { items, total: items.length } }),
-    [craftCalls.get.path]: () => ({ data: { crafts: [craft] } }),
-    [craftCalls.summary.path]: () => ({ data: { scopes: [{ scope: 'wrongs', total: 1, by_category: { '1': 1 } }], essays: 0 } }),
-    [craftCalls.reasonLib.path]: () => ({ data: { categories: [{ category: 1, reasons: REASONS }, { category: 3, reasons: [{ id: 'm-calc', name: '计算错误', type: 'skill' }] }] } }),
-    [craftCalls.reviewTree.path]: () => ({ data: { categories: [] } }),
-    [craftCalls.collectGetAll.path]: () => ({ data: { collects: tags } }),
-    [craftCalls.collectAdd.path]: (b) => {
+  return fakeServer(
+    fake(userCalls.get, () => ({ data: opts.user ?? makeUser() })),
+    fake(questionCalls.categoryConfig, () => ({ data: CONFIG })),
+    fake(questionCalls.get, () => ({ data: { questions: [QUESTION] } })),
+    fake(craftCalls.list, () => ({ data: { items, total: items.length } })),
+    fake(craftCalls.get, () => ({ data: { crafts: [craft] } })),
+    fake(craftCalls.summary, () => ({ data: { scopes: [{ scope: 'wrongs' as const, total: 1, by_category: { '1': 1 } }], essays: 0 } })),
+    fake(craftCalls.reasonLib, () => ({ data: { categories: [{ category: 1, reasons: REASONS }, { category: 3, reasons: [{ id: 'm-calc', name: '计算错误', type: 'skill' as const }] }] } })),
+    fake(craftCalls.reviewTree, () => ({ data: { categories: [] } })),
+    fake(craftCalls.collectGetAll, () => ({ data: { collects: tags } })),
+    fake(craftCalls.collectAdd, (b) => {
       const collect = { id: tags.length + 5, name: String((b as Body).name), desp: '' };
       tags.push(collect);
       return { data: { collect } };
-    },
-    [craftCalls.reviewDue.path]: () => ({ data: { items, due_total: 3, daily_cap: 20, done_today: 1 } }),
-    [craftCalls.updateV2.path]: (b) => {
+    }),
+    fake(craftCalls.reviewDue, () => ({ data: { items, due_total: 3, daily_cap: 20, done_today: 1 } })),
+    fake(craftCalls.updateV2, (b) => {
       const body = b as { craft: Partial<Craft> & { improvement?: { improvement: string } } };
       craft = {
         ...craft,
@@ -105,9 +106,9 @@ function serve(opts: { craft?: Craft; total?: number; user?: ReturnType<typeof m
         ...(body.craft.card ? { card: body.craft.card } : {}),
       };
       return { data: { craft } };
-    },
-    [examCalls.create.path]: () => ({ data: { id: 42 } }),
-  });
+    }),
+    fake(examCalls.create, () => ({ data: { id: 42 } })),
+  );
 }
 
 const bodies = (fetch: ReturnType<typeof fakeServer>, path: string): Body[] =>

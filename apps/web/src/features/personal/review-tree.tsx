@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
-import { useBankNames } from '../bank/bank-names';
-import { categoryConfigQuery } from '../bank/bank-queries';
+import { categoryConfigQuery, useBankNames } from '../questions';
 import { writeParams, type PersonalParams } from './personal-filters';
 import { reviewTreeQuery } from './personal-queries';
 

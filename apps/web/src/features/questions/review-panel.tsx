@@ -108,7 +108,8 @@ export function ReviewPanel({ question, answer, withheld }: { question: Question
   const standard = question.standard_answer;
   const kind = question.input_method.kind;
   const verdict = (!standard && withheld?.verdict) || verdictOf(question, answer, standard);
-  const answerWithheld = withheld?.note ?? c.review.answerWithheld;
+  const held = question.answers_held ? c.review.heldInExam : null;
+  const answerWithheld = withheld?.note ?? held ?? c.review.answerWithheld;
   const compare = kind !== 'Essay';
   const yours = describeAnswer(question, answer);
   const right = standard ? describeAnswer(question, standard) : null;
@@ -153,7 +154,7 @@ export function ReviewPanel({ question, answer, withheld }: { question: Question
             <TagRow label={c.review.antonyms} items={question.analysis.antonyms} tone="volcano" />
           </>
         ) : (
-          <p className="gq-withheld">{withheld?.note ?? c.review.analysisWithheld}</p>
+          <p className="gq-withheld">{withheld?.note ?? held ?? c.review.analysisWithheld}</p>
         )}
       </div>
     </section>

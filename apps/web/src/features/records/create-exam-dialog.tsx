@@ -3,7 +3,7 @@ import { EXAM_TIMING_DEFAULTS, FILTER_EXAM_MAX, MATH_CREATE_KINDS, SIMULATE_AREA
 import { Button, Checkbox, Form, InputNumber, Modal, Radio, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { zh } from '../../i18n/zh-CN';
-import type { BankNames } from '../bank/bank-names';
+import type { BankNames } from '../questions';
 import { useCreateExam, subjectOfCategory, subjectOfSimulate } from './records-queries';
 
 const r = zh.records;

@@ -6,7 +6,7 @@ import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { closeDialog } from '../../state/ui';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, type FakeReply } from '../../test-utils';
 import { makeBookBrief } from '../bank/test-utils/book-brief';
 
 const c = zh.records.create;
@@ -34,16 +34,16 @@ const brief = (id: string, category: number): QuestionBrief => ({ id, category, 
 
 const BOOK = makeBookBrief({ id: 'b-pick-tc-1', kind2: 'filling', title: '精选填空 1', question_count: 2 });
 
-function serve(create: Parameters<typeof fakeServer>[0][string] = () => ({ data: { id: 42 } })) {
+function serve(create: () => FakeReply<typeof examCalls.create> = () => ({ data: { id: 42 } })) {
   setToken('t'.repeat(43));
-  return fakeServer({
-    [userCalls.get.path]: () => ({ data: makeUser() }),
-    [questionCalls.categoryConfig.path]: () => ({ data: CONFIG }),
-    [bookCalls.list.path]: () => ({ data: { books: [BOOK], total: 1 } }),
-    [bookCalls.get.path]: () => ({ data: { book: BOOK, sections: [{ section: '', questions: [brief('q-tc1-001', 1), brief('q-tc1-002', 1)] }] } }),
-    [questionCalls.filter.path]: () => ({ data: { items: [brief('q-qc-001', 3)], total: 1, capped: false, page: 1, page_size: 20 } }),
-    [examCalls.create.path]: create,
-  });
+  return fakeServer(
+    fake(userCalls.get, () => ({ data: makeUser() })),
+    fake(questionCalls.categoryConfig, () => ({ data: CONFIG })),
+    fake(bookCalls.list, () => ({ data: { books: [BOOK], total: 1 } })),
+    fake(bookCalls.get, () => ({ data: { book: BOOK, sections: [{ section: '', questions: [brief('q-tc1-001', 1), brief('q-tc1-002', 1)] }] } })),
+    fake(questionCalls.filter, () => ({ data: { items: [brief('q-qc-001', 3)], total: 1, capped: false, page: 1, page_size: 20 } })),
+    fake(examCalls.create, create),
+  );
 }
 
 const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));
@@ -60,7 +60,7 @@ describe('start an exam from the banks', { timeout: 30_000 }, () => {
   });
 
   it('a day_overflow refusal of a book exam names the subject of its questions', async () => {
-    serve(() => ({ status: 403, kind: 'day_overflow' }));
+    serve(() => ({ kind: 'day_overflow' }));
     const { router } = renderApp('/exercise_list');
     await userEvent.click(await screen.findByRole('button', { name: '精选填空 1' }));
     await userEvent.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: new RegExp(c.bookTimed) }));
@@ -100,7 +100,7 @@ describe('start an exam from the banks', { timeout: 30_000 }, () => {
   });
 
   it('outside 数学 the dialog has no math family, and role_overflow opens the upgrade dialog', async () => {
-    const fetch = serve(() => ({ status: 403, kind: 'role_overflow' }));
+    const fetch = serve(() => ({ kind: 'role_overflow' }));
     renderApp('/exercise_list/big?category=1');
     await userEvent.click(await screen.findByRole('button', { name: new RegExp(c.filterButton) }));
     const dialog = await screen.findByRole('dialog', { name: c.filterTitle });

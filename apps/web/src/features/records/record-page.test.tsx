@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
 import { recordParams } from './record-page';
 import { makeBrief, NOV_22 } from './test-utils/records-fixtures';
 
@@ -32,18 +32,17 @@ const RECORDS: ExamBrief[] = [
 function serve(records: ExamBrief[] = RECORDS) {
   setToken('t'.repeat(43));
   let rows = [...records];
-  const fetch = fakeServer({
-    [userCalls.get.path]: () => ({ data: makeUser() }),
-    [examCalls.list.path]: (body) => {
-      const { kind } = body as { kind?: string };
-      const items = rows.filter((r) => !kind || r.kind === kind);
+  const fetch = fakeServer(
+    fake(userCalls.get, () => ({ data: makeUser() })),
+    fake(examCalls.list, (body) => {
+      const items = rows.filter((r) => !body.kind || r.kind === body.kind);
       return { data: { items, total: items.length } };
-    },
-    [examCalls.delete.path]: (body) => {
-      rows = rows.filter((r) => r.id !== (body as { id: number }).id);
-      return { data: { ok: true } };
-    },
-  });
+    }),
+    fake(examCalls.delete, (body) => {
+      rows = rows.filter((r) => r.id !== body.id);
+      return { data: { done: true as const } };
+    }),
+  );
   return fetch;
 }
 

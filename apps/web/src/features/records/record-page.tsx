@@ -1,14 +1,13 @@
 import { DeleteOutlined, EyeOutlined, LineChartOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { EXAM_KINDS, examCalls, type ExamBrief, type ExamKind } from '@gre/contracts';
+import { EXAM_KINDS, type ExamBrief, examCalls, type ExamKind, shanghaiDay } from '@gre/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, List, Pagination, Segmented, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client';
 import { queryClient } from '../../api/query-client';
+import { PageIntro } from '../../components/page-intro';
 import { useIsPhone } from '../../components/use-is-phone';
 import { zh } from '../../i18n/zh-CN';
-import { PageIntro } from '../bank/book-shelf';
-import { shanghaiDay } from '../bank/dates';
 import { briefResult, ExamStatusTag } from './exam-labels';
 import { examListQuery, RECORD_PAGE_SIZE, recordKeys } from './records-queries';
 import './records.css';

@@ -12,11 +12,12 @@ import {
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { ApiError, call } from '../../api/client';
+import { queryKeys } from '../../api/queries';
 import { queryClient, reportError } from '../../api/query-client';
 
 /** One `exams` prefix: creating, finishing or deleting an exam refreshes every list and report at once. */
 export const recordKeys = {
-  all: ['exams'] as const,
+  all: queryKeys.exams,
   simulate: ['exams', 'simulate'] as const,
   list: (page: number, kind: ExamKind | undefined) => ['exams', 'list', page, kind ?? 'all'] as const,
   report: (bookId: string, window: ScoreWindow) => ['exams', 'report', bookId, window] as const,

@@ -4,7 +4,7 @@ import * as echarts from 'echarts/core';
 import { useMemo } from 'react';
 import { zh } from '../../i18n/zh-CN';
 import { palette } from '../../theme';
-import { EChartBox } from '../analyze/echart-box';
+import { EChartBox } from '../../components/echart-box';
 import type { Metric, ReportPoint } from './report-series';
 
 // Only the line chart and the three components it needs: the full build is ~1 MB, this is a fraction (stack.md).

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
 import { DAY, makeAttempt, NOV_22 } from './test-utils/records-fixtures';
 
 const p = zh.records.report;
@@ -32,16 +32,16 @@ const ATTEMPTS: Attempt[] = [
 
 function serve(attempts: Attempt[] = ATTEMPTS) {
   setToken('t'.repeat(43));
-  return fakeServer({
-    [userCalls.get.path]: () => ({ data: makeUser() }),
-    [examCalls.report.path]: (body) => {
+  return fakeServer(
+    fake(userCalls.get, () => ({ data: makeUser() })),
+    fake(examCalls.report, (body) => {
       const { book_id, window } = body as { book_id: string; window: ScoreWindow };
-      if (book_id === 'b-gone') return { status: 404, kind: 'not_found' };
+      if (book_id === 'b-gone') return { kind: 'not_found' };
       // The server's rule for the total: the shared window over the attempts that have one.
       const kept = window === 'all' ? attempts : applyWindow(attempts, window, NOV_22, (a) => a.total);
       return { data: { book_id, title: '全真模考 1', sub_title: '完整 GRE', attempts: kept } };
-    },
-  });
+    }),
+  );
 }
 
 const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));

@@ -1,5 +1,5 @@
 import { EyeOutlined } from '@ant-design/icons';
-import { SCORE_WINDOWS, type Attempt, type ScoreWindow } from '@gre/contracts';
+import { type Attempt, SCORE_WINDOWS, type ScoreWindow, shanghaiDay } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, List, Result, Row, Segmented, Select, Skeleton, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -8,9 +8,9 @@ import { useIsPhone } from '../../components/use-is-phone';
 import { BackLink, LoaderFailed } from '../../components/loader-states';
 import { zh } from '../../i18n/zh-CN';
 import { layout } from '../../theme';
-import { shanghaiDay } from '../bank/dates';
 import { reportLoader, reportQuery, type Report, type ReportLoaderData } from './records-queries';
 import { correctRate, metricsOf, reportPoints, REPORT_VIEWS, scoredMetrics, windowsOf, type Metric, type MetricWindow, type ReportView } from './report-series';
+import '../../components/charts.css';
 import './records.css';
 
 // ECharts stays out of every other page's chunks (vite.config.ts fails the build otherwise).

@@ -1,7 +1,6 @@
-import { applyWindow, correctRate, windowAverage, type Attempt, type ScoreWindow } from '@gre/contracts';
+import { applyWindow, type Attempt, correctRate, type ScoreWindow, shanghaiDay, windowAverage } from '@gre/contracts';
 
 export { correctRate };
-import { shanghaiDay } from '../bank/dates';
 
 /** Spec §9 report views. */
 export const REPORT_VIEWS = ['all', 'total', 'verbal', 'quant'] as const;

@@ -6,7 +6,7 @@ import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { closeDialog } from '../../state/ui';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, type FakeReply } from '../../test-utils';
 import { makeMock } from './test-utils/records-fixtures';
 
 const s = zh.records.simulate;
@@ -25,13 +25,13 @@ afterEach(() => {
 
 type SimList = CallResponse<typeof examCalls.simulateList>;
 
-function serve(list: SimList, create: Parameters<typeof fakeServer>[0][string] = () => ({ data: { id: 42 } })) {
+function serve(list: SimList, create: () => FakeReply<typeof examCalls.create> = () => ({ data: { id: 42 } })) {
   setToken('t'.repeat(43));
-  return fakeServer({
-    [userCalls.get.path]: () => ({ data: makeUser() }),
-    [examCalls.simulateList.path]: () => ({ data: list }),
-    [examCalls.create.path]: create,
-  });
+  return fakeServer(
+    fake(userCalls.get, () => ({ data: makeUser() })),
+    fake(examCalls.simulateList, () => ({ data: list })),
+    fake(examCalls.create, create),
+  );
 }
 
 const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));
@@ -92,7 +92,7 @@ describe('/simulate', { timeout: 30_000 }, () => {
   });
 
   it('when the server refuses with sim_no_perm, the simulate no-permission dialog opens and the page stays', async () => {
-    serve(MOCKS, () => ({ status: 403, kind: 'sim_no_perm' }));
+    serve(MOCKS, () => ({ kind: 'sim_no_perm' }));
     const { router } = renderApp('/simulate');
     await userEvent.click(await waitFor(() => startButton('全真模考 1')));
     await userEvent.click(within(await screen.findByRole('dialog', { name: c.simulateTitle('全真模考 1') })).getByRole('button', { name: c.start }));
@@ -102,7 +102,7 @@ describe('/simulate', { timeout: 30_000 }, () => {
   });
 
   it('when the server answers limit, the upgrade dialog opens', async () => {
-    serve(MOCKS, () => ({ status: 403, kind: 'limit' }));
+    serve(MOCKS, () => ({ kind: 'limit' }));
     renderApp('/simulate');
     await userEvent.click(await waitFor(() => startButton('全真模考 1')));
     await userEvent.click(within(await screen.findByRole('dialog', { name: c.simulateTitle('全真模考 1') })).getByRole('button', { name: c.start }));

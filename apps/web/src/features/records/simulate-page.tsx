@@ -5,11 +5,11 @@ import { Alert, Button, Card, Col, Empty, Row, Space, Statistic, Tag, Typography
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showToast } from '../../api/effects';
+import { PageIntro } from '../../components/page-intro';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
 import { layout } from '../../theme';
-import { PageIntro } from '../bank/book-shelf';
 import { quotaText, SimulateDialog, type SimulateQuota } from './create-exam-dialog';
 import { simulateListQuery } from './records-queries';
 import './records.css';

@@ -1,10 +1,10 @@
-import { craftCalls, questionCalls, searchCalls, userCalls } from '@gre/contracts';
+import { craftCalls, questionCalls, searchCalls, userCalls, type CallResponse } from '@gre/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, type FakeReply } from '../../test-utils';
 import { CATEGORY_CONFIG } from '../exam/test-utils/exam-server';
 import { bankQuestion } from '../questions/test-utils/content-bank';
 import { Highlighted } from './highlight';
@@ -43,7 +43,7 @@ describe('search parameters', () => {
 
 describe('/search', { timeout: 30_000 }, () => {
   const q = bankQuestion('q-tc1-001');
-  const result = {
+  const result: CallResponse<typeof searchCalls.search>['questions'][number] = {
     question: { id: q.id, category: 1, kind: 'tc1', difficulty: 'easy', topic: null, tag_ids: [], visibility: 'public', brief: '', preview: 'p', accessable: true },
     snippet: '…the coral reef thrived',
     highlights: [[5, 10]],
@@ -52,18 +52,17 @@ describe('/search', { timeout: 30_000 }, () => {
 
   function serve(total = 1) {
     setToken('t'.repeat(43));
-    return fakeServer({
-      [userCalls.get.path]: () => ({ data: makeUser() }),
-      [questionCalls.categoryConfig.path]: () => ({ data: CATEGORY_CONFIG }),
-      [searchCalls.search.path]: (body) => {
-        const b = body as { scope: string; q: string };
+    return fakeServer(
+      fake(userCalls.get, () => ({ data: makeUser() })),
+      fake(questionCalls.categoryConfig, () => ({ data: CATEGORY_CONFIG })),
+      fake(searchCalls.search, (b): FakeReply<typeof searchCalls.search> => {
         if (b.q === 'nothing') return { data: { questions: [], words: [], total: 0, capped: false } };
         if (b.scope === 'words') return { data: { questions: [], words: [{ question_id: 'w-laconic', word: 'laconic', phonetic: "lә'kɒnik", translation: 'a. 简洁的', highlights: [[0, 3]], field: 'word' }], total: 1, capped: false } };
         return { data: { questions: [result], words: [], total, capped: total > 400 } };
-      },
-      [questionCalls.get.path]: () => ({ data: { questions: [q] } }),
-      [craftCalls.get.path]: () => ({ data: { crafts: [] } }),
-    });
+      }),
+      fake(questionCalls.get, () => ({ data: { questions: [q] } })),
+      fake(craftCalls.get, () => ({ data: { crafts: [] } })),
+    );
   }
 
   it('shows the start state without a query, then searches from the box into the URL', async () => {

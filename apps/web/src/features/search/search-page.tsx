@@ -4,7 +4,7 @@ import { Alert, Card, Empty, Input, List, Pagination, Select, Skeleton, Space, T
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
-import { useBankNames, type BankNames } from '../bank/bank-names';
+import { useBankNames, type BankNames } from '../questions';
 import { Highlighted } from './highlight';
 import { PAGE_SIZE, searchFromParams, searchParamsOf, searchQuery, type SearchRequest } from './search-queries';
 import { SearchViewer, type OpenedResult } from './search-viewer';

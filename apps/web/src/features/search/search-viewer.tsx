@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton, Space, Tag, Typography } from 'antd';
 import { ViewerModal } from '../../components/viewer-modal';
 import { zh } from '../../i18n/zh-CN';
-import { questionQuery } from '../bank/bank-queries';
-import { CraftBar } from '../personal/craft-bar';
-import { emptyAnswer, QuestionView } from '../questions';
+import { CraftBar } from '../personal';
+import { emptyAnswer, questionQuery, QuestionView } from '../questions';
 import { useWordClick } from '../words';
 
 const s = zh.search;

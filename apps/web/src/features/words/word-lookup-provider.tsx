@@ -3,9 +3,9 @@ import { Popover, theme, type TooltipRef } from 'antd';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { currentUserQuery } from '../../api/queries';
-import { useToken } from '../auth/session';
+import { WORD_POPOVER_CLASS as POPOVER_CLASS } from '../../components/word-popover-class';
+import { useToken } from '../auth';
 import type { WordClickHandler } from '../questions';
-import { WORD_POPOVER_CLASS as POPOVER_CLASS } from './popover-class';
 import { WordEntryCard } from './word-entry-card';
 import { wordInfosQuery } from './word-queries';
 

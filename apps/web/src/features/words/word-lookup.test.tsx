@@ -1,4 +1,4 @@
-import type { WordInfos, WordLookup } from '@gre/contracts';
+import { questionCalls, wordCalls, type WordInfos, type WordLookup } from '@gre/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { AppProviders } from '../../components/app-providers';
 import { zh } from '../../i18n/zh-CN';
-import { fakeServer, makeUser } from '../../test-utils';
+import { fake, fakeServer, makeUser } from '../../test-utils';
 import { RichText } from '../questions';
 import { useWordClick, WordLookupProvider } from './index';
 
@@ -52,16 +52,16 @@ function setup({ loggedIn = true, infos = { books: [{ ...book, words: [{ word: '
     setToken('t0ken');
     queryClient.setQueryData(queryKeys.currentUser, makeUser());
   }
-  const fetch = fakeServer({
-    '/api/word/get_all': () => ({ data: infos }),
-    '/api/word/lookup': (body) => {
-      const hit = entries[(body as { word: string }).word];
-      return hit ? { data: hit } : { status: 404, kind: 'not_found' };
-    },
-    '/api/word/add_words': (body) => ({
-      data: { book: { ...book, word_count: 2 }, added: 1, words: (body as { words: string[] }).words, unknown: [] },
+  const fetch = fakeServer(
+    fake(wordCalls.getAll, () => ({ data: infos })),
+    fake(questionCalls.wordLookup, (body) => {
+      const hit = entries[body.word];
+      return hit ? { data: hit } : { kind: 'not_found' };
     }),
-  });
+    fake(wordCalls.addWords, (body) => ({
+      data: { book: { ...book, word_count: 2 }, added: 1, words: body.words, unknown: [] },
+    })),
+  );
   const onChoose = vi.fn();
   function Passage() {
     const onWordClick = useWordClick();

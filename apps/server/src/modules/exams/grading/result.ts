@@ -2,6 +2,7 @@ import {
   interpretLevel,
   isAnswered,
   isCorrect,
+  isGradable,
   scaledScore,
   scoreBand,
   type Answer,
@@ -13,9 +14,6 @@ import {
 } from '@gre/contracts';
 
 type InputKind = ContentQuestion['input_method']['kind'];
-
-/** Essays and word cards are never right or wrong: they stay out of correct counts, kind stats and community figures. */
-export const isGradable = (kind: string) => kind !== 'Essay' && kind !== 'Word';
 
 /** One item as grading sees it. */
 export interface GradeItem {

@@ -1,6 +1,6 @@
 import type { ExamChange, ExamItem, ExamResult, ExamSection, ExamView, QuestionView } from '@gre/contracts';
 import { findBankQuestion, withheld } from '../../questions/test-utils/content-bank';
-import { emptyAnswer } from '../../questions/answer-utils';
+import { emptyAnswer } from '../../questions';
 
 /** Real bank questions by input kind, as an exam in progress receives them (no answers, no analysis). */
 export const fixtureQuestions = {

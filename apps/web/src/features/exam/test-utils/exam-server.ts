@@ -1,12 +1,13 @@
-import { examCalls, isAnswered, questionCalls, userCalls, wordCalls, type Answer, type ExamClock, type ExamView, type WordLookup } from '@gre/contracts';
+import { examCalls, isAnswered, questionCalls, userCalls, wordCalls, type Answer, type CategoryConfig, type ExamClock, type ExamView, type WordLookup } from '@gre/contracts';
 import { setToken } from '../../../api/storage';
-import { fakeServer, makeUser } from '../../../test-utils';
+import { fake, fakeServer, makeUser, type FakeReply } from '../../../test-utils';
 import { finishedExam } from './exam-fixture';
 
 type Body = Record<string, unknown> & { revision?: number; section_index?: number; question_index?: number };
-type Reply = { status?: number; data?: unknown; kind?: string };
+/** Every exam change call (start, move, answer, flag, finish_section) answers the same shape. */
+type Reply = FakeReply<typeof examCalls.move>;
 
-export const CATEGORY_CONFIG = {
+export const CATEGORY_CONFIG: CategoryConfig = {
   categories: [
     {
       id: 1,
@@ -45,54 +46,59 @@ export function examServer(initial: ExamView, opts: { onHeartbeat?: (exam: ExamV
   const changed = (path: string, body: Body, apply: () => void): Reply => {
     if (stale.delete(path)) {
       exam.revision += 1;
-      return { status: 409, kind: 'stale_revision' };
+      return { kind: 'stale_revision' };
     }
-    if (body.revision !== exam.revision) return { status: 409, kind: 'stale_revision' };
+    if (body.revision !== exam.revision) return { kind: 'stale_revision' };
     apply();
     exam.revision += 1;
     return { data: { revision: exam.revision, status: exam.status, clock: clockOf() } };
   };
   const item = (b: Body) => exam.sections[b.section_index!]!.items[b.question_index!]!;
   setToken('t'.repeat(43));
-  const fetch = fakeServer({
-    [userCalls.get.path]: () => ({ data: makeUser() }),
-    [questionCalls.categoryConfig.path]: () => ({ data: CATEGORY_CONFIG }),
+  const fetch = fakeServer(
+    fake(userCalls.get, () => ({ data: makeUser() })),
+    fake(questionCalls.categoryConfig, () => ({ data: CATEGORY_CONFIG })),
     // Click-a-word in the result review: no word books yet; every word has an entry of its own.
-    [wordCalls.getAll.path]: () => ({ data: { books: [] } }),
-    [questionCalls.wordLookup.path]: (b) => ({ data: wordEntry(String((b as { word: string }).word)) }),
-    [examCalls.get.path]: () => ({ data: structuredClone(exam) }),
-    [examCalls.result.path]: () => ({ data: opts.result ?? finishedExam() }),
-    [examCalls.start.path]: (b) =>
-      changed(examCalls.start.path, b as Body, () => {
+    fake(wordCalls.getAll, () => ({ data: { books: [] } })),
+    fake(questionCalls.wordLookup, (b) => ({ data: wordEntry(b.word) })),
+    fake(examCalls.get, () => ({ data: structuredClone(exam) })),
+    fake(examCalls.result, () => ({ data: opts.result ?? finishedExam() })),
+    fake(examCalls.start, (b) =>
+      changed(examCalls.start.path, b, () => {
         exam.status = 'Start';
       }),
-    [examCalls.move.path]: (b) =>
-      changed(examCalls.move.path, b as Body, () => {
-        const it = item(b as Body);
+    ),
+    fake(examCalls.move, (b) =>
+      changed(examCalls.move.path, b, () => {
+        const it = item(b);
         if (it.action.state === 'NotEncountered') it.action.state = 'NotAnswered';
-        exam.cursor = { section_index: (b as Body).section_index!, question_index: (b as Body).question_index! };
+        exam.cursor = { section_index: b.section_index, question_index: b.question_index };
       }),
-    [examCalls.answer.path]: (b) =>
-      changed(examCalls.answer.path, b as Body, () => {
-        const it = item(b as Body);
-        const answer = (b as Body).answer as Answer;
+    ),
+    fake(examCalls.answer, (b) =>
+      changed(examCalls.answer.path, b, () => {
+        const it = item(b);
+        const answer = b.answer as Answer;
         it.action.answer = answer;
         it.action.state = isAnswered(it.question.input_method.kind, answer) ? 'Answered' : 'NotAnswered';
       }),
-    [examCalls.flag.path]: (b) =>
-      changed(examCalls.flag.path, b as Body, () => {
-        item(b as Body).action.flagged = (b as Body).flagged as boolean;
+    ),
+    fake(examCalls.flag, (b) =>
+      changed(examCalls.flag.path, b, () => {
+        item(b).action.flagged = b.flagged;
       }),
-    [examCalls.finishSection.path]: (b) =>
-      changed(examCalls.finishSection.path, b as Body, () => {
-        exam.sections[(b as Body).section_index!]!.action.finished = true;
+    ),
+    fake(examCalls.finishSection, (b) =>
+      changed(examCalls.finishSection.path, b, () => {
+        exam.sections[b.section_index]!.action.finished = true;
         exam.status = exam.sections.every((s) => s.action.finished) ? 'Finished' : 'PartCompleted';
       }),
-    [examCalls.heartbeat.path]: () => {
+    ),
+    fake(examCalls.heartbeat, () => {
       const over = opts.onHeartbeat?.(exam) ?? {};
       return { data: clockOf(over) };
-    },
-  });
+    }),
+  );
   const calls = (path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Body);
   return { exam, fetch, calls, staleOnce: (path: string) => stale.add(path) };
 }

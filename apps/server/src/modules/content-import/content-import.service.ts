@@ -7,7 +7,7 @@ import {
   type ImportResult,
   type WordConnect,
 } from '@gre/contracts';
-import type { Db } from '@gre/db';
+import type { Db, Tx } from '@gre/db';
 import { AppError } from '../../lib/app-error.js';
 import {
   existingQuestionIds,
@@ -21,7 +21,6 @@ import {
   upsertBooks,
   upsertPassages,
   upsertQuestions,
-  type Tx,
 } from './content.repository.js';
 import { bookItemRows, bookRow, passageRow, questionRow, searchText, wordQuestionRow } from './rows.js';
 import { checkPackage, type CheckedPackage } from './validate.js';

@@ -2,6 +2,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import './charts.css';
 
 echarts.use([SVGRenderer]);
 

@@ -2,7 +2,8 @@ import type { User } from '@gre/contracts';
 
 /**
  * The higher books' personal pages show to learners the site grants them (accessibility.show_higher_collect) and to
- * staff, who pass every book rule. Kept free of antd: the route table reads it for the nav.
+ * staff, who pass every book rule. Here rather than in features/personal: the route table, in the entry chunk, reads
+ * it for the nav, and a static import of the personal feature's face would bring that feature's antd widgets along.
  */
 export function seesHigher(user: User | null): boolean {
   if (!user) return false;

@@ -1,5 +1,5 @@
 import { MANUAL_MARK_NONE, manualMarkSchema, passageSentences, type QuestionBrief, type QuestionView } from '@gre/contracts';
-import type { BriefRow, PassageRowFull, QuestionRowFull } from './questions.repository.js';
+import type { BriefRow, PassageRowFull, QuestionRowFull } from '@gre/db/queries';
 
 /** Characters of stem a list line shows. */
 const PREVIEW_CHARS = 140;
@@ -36,7 +36,7 @@ export function toQuestionBrief(row: BriefRow, accessable: boolean): QuestionBri
  * translation and Chinese gist are not copied at all, so nothing the viewer may not see can reach the response; sent,
  * they carry spec §3 `accessable` / `show` as true.
  */
-export function toQuestionView(q: QuestionRowFull, passage: PassageRowFull | null, answers: boolean): QuestionView {
+export function toQuestionView(q: QuestionRowFull, passage: PassageRowFull | null, answers: boolean, held = false): QuestionView {
   return {
     id: q.id,
     category: q.category,
@@ -76,5 +76,6 @@ export function toQuestionView(q: QuestionRowFull, passage: PassageRowFull | nul
     card_learn: q.cardLearn,
     origin_id: q.originId,
     topic_id: q.topicId,
+    answers_held: held,
   };
 }

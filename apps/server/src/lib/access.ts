@@ -1,5 +1,5 @@
 import { isHiddenBook, type BookAccess, type BookKind, type BookStatus, type RoleKind, type VISIBILITIES } from '@gre/contracts';
-import { can, canSeeVisibility, hasHigherAccess, isStaff, type Actor } from '../../lib/authorize.js';
+import { can, canSeeVisibility, hasHigherAccess, isStaff, type Actor } from './authorize.js';
 
 export type Visibility = (typeof VISIBILITIES)[number];
 

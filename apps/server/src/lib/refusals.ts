@@ -1,10 +1,6 @@
-import { AppError } from '../../lib/app-error.js';
+import { shanghaiDate } from '@gre/contracts';
+import { AppError } from './app-error.js';
 import type { Refusal } from './access.js';
-
-/** A day as learners in China read it, for the unlock date in `book_locked`. */
-export function shanghaiDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
 
 /** The error a refusal answers; `book_locked` carries the unlock instant in its detail and the day in its text. */
 export function refusalError(refusal: Refusal, what: string): AppError {

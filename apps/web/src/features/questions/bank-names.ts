@@ -2,7 +2,7 @@ import type { CategoryConfig } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { zh } from '../../i18n/zh-CN.study';
-import { categoryConfigQuery } from './bank-queries';
+import { categoryConfigQuery } from './question-queries';
 
 const b = zh.bank;
 

@@ -1,6 +1,7 @@
 /**
  * The class of the word popover's root: a press inside it is no "outside click", and a dialog under it can tell it is
- * showing. Kept apart from the provider so a page without antd (the exam screen) can import it.
+ * showing. Here, apart from the provider in features/words, so a page without antd (the exam screen) can import it
+ * without the words feature's face, which brings antd's popover.
  */
 export const WORD_POPOVER_CLASS = 'gw-popover';
 

@@ -1,7 +1,7 @@
 import { BOOK_ACCESS, BOOK_STATUSES, ROLE_KINDS, ROLE_RANK, VISIBILITIES, type BookAccess, type BookStatus, type RoleKind } from '@gre/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Actor, UserRow } from '../../lib/authorize.js';
+import type { Actor, UserRow } from './authorize.js';
 import { decideAccess, decideBook, type AccessDecision, type BookGate, type Visibility } from './access.js';
 
 const NOW = new Date('2026-11-22T00:00:00Z');

@@ -1,0 +1,6 @@
+// The auth module's face (decision 018): what other modules, and the gate, may use of it.
+export { authModule } from './auth.routes.js';
+export { actorFromToken } from './sessions.service.js';
+export { openSession, type Session } from './login.service.js';
+// The gate's batched session look-up, one per Deps, built by createDeps (decisions 011, 017).
+export { SessionLookup } from './sessions.repository.js';

@@ -1,0 +1,7 @@
+// The users module's face (decision 018): what other modules may use of it.
+export { usersModule } from './users.routes.js';
+export { cleanText } from './users.service.js';
+export { toUserDto } from './users.dto.js';
+export { createAccount, endUserSessions, findAccount, setPasswordHash, TRIAL_DAYS, type Account } from './accounts.service.js';
+export { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
+export { demoAccountsTable, demoExposureWarning, demoSeedEnabled, presentDemoAccounts, seedDemoAccounts } from './demo-seed.js';

@@ -1,0 +1,2 @@
+/** The auth feature's face: the saved token and the logged-in user as hooks, and logging out (the nav, pages). */
+export { useCurrentUser, useLogout, useToken } from './session';
