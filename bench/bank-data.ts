@@ -10,7 +10,14 @@ export interface BankDatabase {
   url: string;
   name: string;
   describe: string;
-  counts: { shipped_questions: number; shipped_words: number; generated: number; total_rows: number; by_category: Record<string, number>; by_visibility: Record<string, number> };
+  counts: {
+    shipped_questions: number;
+    shipped_words: number;
+    generated: number;
+    total_rows: number;
+    by_category: Record<string, number>;
+    by_visibility: Record<string, number>;
+  };
   timings_s: { migrate: number; import_content: number; generate: number; analyze: number };
   drop(): Promise<void>;
   /** Leaves the database in place (for a look with psql) and lets go of it. */
@@ -52,9 +59,18 @@ function databaseUrl(name: string): string {
 /** What the results file says about the rows: shipped, generated, by category and visibility. */
 async function countRows(pool: pg.Pool): Promise<BankDatabase['counts']> {
   const group = async (col: string) =>
-    Object.fromEntries((await pool.query<{ k: string; n: number }>(`select ${col}::text as k, count(*)::int as n from questions group by 1 order by 1`)).rows.map((r) => [r.k, r.n]));
+    Object.fromEntries(
+      (
+        await pool.query<{ k: string; n: number }>(
+          `select ${col}::text as k, count(*)::int as n from questions group by 1 order by 1`,
+        )
+      ).rows.map((r) => [r.k, r.n]),
+    );
   const byCategory = await group('category');
-  const generated = Number((await pool.query<{ n: number }>("select count(*)::int as n from questions where id like 'q-gen-%'")).rows[0]?.n ?? 0);
+  const generated = Number(
+    (await pool.query<{ n: number }>("select count(*)::int as n from questions where id like 'q-gen-%'")).rows[0]?.n ??
+      0,
+  );
   const total = Object.values(byCategory).reduce((a, b) => a + b, 0);
   return {
     shipped_questions: total - generated - (byCategory['5'] ?? 0),
@@ -71,16 +87,27 @@ async function serverVersion(client: pg.Client): Promise<string> {
 }
 
 /** Adds `generated` questions to a migrated database holding the shipped content, then analyses it. */
-async function generate(pool: pg.Pool, generated: number, timings_s: BankDatabase['timings_s'], log: (line: string) => void): Promise<void> {
+async function generate(
+  pool: pg.Pool,
+  generated: number,
+  timings_s: BankDatabase['timings_s'],
+  log: (line: string) => void,
+): Promise<void> {
   const client = await pool.connect();
   try {
     let t = performance.now();
-    await client.query('create temp table templates as select row_number() over (order by id)::int as rn, * from questions where category between 1 and 4');
+    await client.query(
+      'create temp table templates as select row_number() over (order by id)::int as rn, * from questions where category between 1 and 4',
+    );
     await client.query('create unique index on templates (rn); analyze templates');
     await client.query('select setseed(0.42)');
     // A bulk load builds the secondary indexes once at the end instead of row by row: the same definitions the
     // migrations created, read back from the catalogue, so the bench never carries its own copy of them.
-    const indexes = (await client.query<{ name: string; def: string }>("select indexname as name, indexdef as def from pg_indexes where tablename = 'questions' and indexname <> 'questions_pkey'")).rows;
+    const indexes = (
+      await client.query<{ name: string; def: string }>(
+        "select indexname as name, indexdef as def from pg_indexes where tablename = 'questions' and indexname <> 'questions_pkey'",
+      )
+    ).rows;
     for (const i of indexes) await client.query(`drop index ${i.name}`);
     const batch = 10_000;
     for (let from = 1; from <= generated; from += batch) {
@@ -90,7 +117,9 @@ async function generate(pool: pg.Pool, generated: number, timings_s: BankDatabas
     await client.query("set maintenance_work_mem = '256MB'");
     for (const i of indexes) await client.query(i.def);
     timings_s.generate = seconds(t);
-    log(`  rebuilt ${indexes.length} indexes (${indexes.map((i) => i.name).join(', ')}): ${timings_s.generate} s in all`);
+    log(
+      `  rebuilt ${indexes.length} indexes (${indexes.map((i) => i.name).join(', ')}): ${timings_s.generate} s in all`,
+    );
     t = performance.now();
     // What autovacuum does after a bulk load: statistics for the planner, and the visibility map that lets pages
     // read the list index alone.
@@ -124,7 +153,15 @@ export async function createBankDatabase(generated: number, log: (line: string) 
       log(`  imported the shipped content in ${timings_s.import_content} s`);
       await generate(database.pool!, generated, timings_s, log);
       const counts = await countRows(database.pool!);
-      return { url: databaseUrl(name), name, describe: `PostgreSQL ${await serverVersion(admin)} on ${new URL(POSTGRES_ADMIN_URL).host}, fresh database`, counts, timings_s, drop, keep: () => admin.end() };
+      return {
+        url: databaseUrl(name),
+        name,
+        describe: `PostgreSQL ${await serverVersion(admin)} on ${new URL(POSTGRES_ADMIN_URL).host}, fresh database`,
+        counts,
+        timings_s,
+        drop,
+        keep: () => admin.end(),
+      };
     } finally {
       await database.close();
     }
@@ -136,7 +173,8 @@ export async function createBankDatabase(generated: number, log: (line: string) 
 
 /** A database an earlier `--keep` run left, migrated to the current schema; it is kept again afterwards. */
 export async function reuseBankDatabase(name: string): Promise<BankDatabase> {
-  if (!/^gre_bench_filter_\w+$/.test(name)) throw new Error(`--reuse takes a database an earlier --keep run named (gre_bench_filter_…), not '${name}'`);
+  if (!/^gre_bench_filter_\w+$/.test(name))
+    throw new Error(`--reuse takes a database an earlier --keep run named (gre_bench_filter_…), not '${name}'`);
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
   const database = await openDatabase({ url: databaseUrl(name), poolSize: 2 });
@@ -146,7 +184,15 @@ export async function reuseBankDatabase(name: string): Promise<BankDatabase> {
     const counts = await countRows(database.pool!);
     const keep = () => admin.end();
     const timings_s = { migrate: 0, import_content: 0, generate: 0, analyze: 0 };
-    return { url: databaseUrl(name), name, describe: `PostgreSQL ${await serverVersion(admin)} on ${new URL(POSTGRES_ADMIN_URL).host}, database kept from an earlier run`, counts, timings_s, drop: keep, keep };
+    return {
+      url: databaseUrl(name),
+      name,
+      describe: `PostgreSQL ${await serverVersion(admin)} on ${new URL(POSTGRES_ADMIN_URL).host}, database kept from an earlier run`,
+      counts,
+      timings_s,
+      drop: keep,
+      keep,
+    };
   } finally {
     await database.close();
   }

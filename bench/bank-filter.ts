@@ -27,18 +27,33 @@ await withBankApp('bank-filter', opts, log, async ({ bank, serverUrl, pool, head
   const url = serverUrl + questionCalls.filter.path;
   const call = async (b: Body) => {
     const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(b) });
-    const json = (await res.json()) as { ok: boolean; data: { total: number; items: unknown[] }; err_data: { kind: string } | null };
+    const json = (await res.json()) as {
+      ok: boolean;
+      data: { total: number; items: unknown[] };
+      err_data: { kind: string } | null;
+    };
     if (!json.ok) throw new Error(`filter ${JSON.stringify(b)}: ${json.err_data?.kind}`);
     return json.data;
   };
   const totalOf = async (b: Body) => (await call(b)).total;
   const shapes = await buildShapes(pool, totalOf);
   const rounds = await runRounds(url, headers, shapes, opts, log);
-  await writeShapeResults({ benchmark: 'bank-filter', call: `POST ${questionCalls.filter.path}`, bank, opts, shapes, rounds, totalOf, log });
+  await writeShapeResults({
+    benchmark: 'bank-filter',
+    call: `POST ${questionCalls.filter.path}`,
+    bank,
+    opts,
+    shapes,
+    rounds,
+    totalOf,
+    log,
+  });
 
   if (explain) {
     const explained: string[] = [];
-    for (const shape of shapes) for (const b of shape.bodies) explained.push(`### ${shape.name} ${JSON.stringify(b)}\n${(await explainBody(pool, b)).join('\n\n')}`);
+    for (const shape of shapes)
+      for (const b of shape.bodies)
+        explained.push(`### ${shape.name} ${JSON.stringify(b)}\n${(await explainBody(pool, b)).join('\n\n')}`);
     const out = resolve(repoRoot, '.test-output/bank-filter-explain.txt');
     mkdirSync(resolve(repoRoot, '.test-output'), { recursive: true });
     writeFileSync(out, `${explained.join('\n\n')}\n`);

@@ -15,7 +15,8 @@ export interface BenchDatabase {
 }
 
 /** The PostgreSQL server the bench creates its database on; the machine's local one by default. */
-export const POSTGRES_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const POSTGRES_ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh, empty database for one run; the app server migrates it on start like `npm start` does. */
 export async function freshDatabase(kind: DbKind): Promise<BenchDatabase> {

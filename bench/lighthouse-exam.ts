@@ -23,7 +23,14 @@ const resultsFile = resolve(repoRoot, 'bench/results/lighthouse-exam.json');
 const DEMO = { account: 'vip@demo.gre', password: 'demo1234' };
 
 /** The Lighthouse audits reported for every page (numericValue in ms, except CLS and bytes). */
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index', 'interactive'] as const;
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+  'interactive',
+] as const;
 
 function args() {
   const argv = process.argv.slice(2);
@@ -34,8 +41,8 @@ function args() {
   return { dist: value('--dist'), runs: Number(value('--runs') ?? 3) };
 }
 
-const api = <C extends CallDef>(base: string, def: C, body: CallRequest<C>, token?: string) => call<CallResponse<C>>(base, def.path, body, token);
-
+const api = <C extends CallDef>(base: string, def: C, body: CallRequest<C>, token?: string) =>
+  call<CallResponse<C>>(base, def.path, body, token);
 
 interface Audit {
   score: number;
@@ -49,7 +56,16 @@ interface Audit {
 async function audit(url: string, token: string | null): Promise<Audit> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     if (token) {
@@ -62,22 +78,46 @@ async function audit(url: string, token: string | null): Promise<Audit> {
       await browser.disconnect();
     }
     // disableStorageReset keeps that token; the profile is new, so the HTTP cache is still cold.
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktopConfig);
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+      },
+      desktopConfig,
+    );
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalUrl = lhr.finalDisplayedUrl;
-    if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${finalUrl} (not logged in?)`);
-    const requests = ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter((r) => r.resourceType === 'Script');
+    if (new URL(finalUrl).pathname !== new URL(url).pathname)
+      throw new Error(`${url} ended at ${finalUrl} (not logged in?)`);
+    const requests = (
+      (
+        lhr.audits['network-requests']?.details as
+          { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+      )?.items ?? []
+    ).filter((r) => r.resourceType === 'Script');
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      metrics: Object.fromEntries(METRICS.map((id) => [id, { value: Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000, display: lhr.audits[id]?.displayValue ?? '' }])),
+      metrics: Object.fromEntries(
+        METRICS.map((id) => [
+          id,
+          {
+            value: Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000,
+            display: lhr.audits[id]?.displayValue ?? '',
+          },
+        ]),
+      ),
       script_transfer_bytes: requests.reduce((s, r) => s + (r.transferSize ?? 0), 0),
       script_requests: requests.length,
       total_byte_weight: lhr.audits['total-byte-weight']?.numericValue ?? 0,
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 
@@ -86,7 +126,12 @@ async function main() {
   const dist = resolve(givenDist ?? join(repoRoot, '.test-output/lighthouse-dist'));
   if (!givenDist) {
     const webRoot = join(repoRoot, 'apps/web');
-    await build({ root: webRoot, configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    await build({
+      root: webRoot,
+      configFile: join(webRoot, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: dist, emptyOutDir: true },
+    });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'gre-lighthouse-'));
   const loadBefore = loadavg();
@@ -97,7 +142,8 @@ async function main() {
     const { mocks } = await api(app.base, examCalls.simulateList, {}, token);
     const mock = mocks.find((m) => m.refusal === null);
     if (!mock) throw new Error('the demo VIP may open no mock');
-    const create = () => api(app.base, examCalls.create, { source: 'simulate', version: mock.book_id, select_kind: 'verbal' }, token);
+    const create = () =>
+      api(app.base, examCalls.create, { source: 'simulate', version: mock.book_id, select_kind: 'verbal' }, token);
     const intro = await create();
     const started = await create();
     const view = await api(app.base, examCalls.get, { id: started.id }, token);
@@ -115,18 +161,35 @@ async function main() {
       for (let i = 0; i < runs; i += 1) all.push(await audit(app.base + p.path, p.token));
       const sorted = [...all].sort((a, b) => a.score - b.score);
       const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-      console.log(`${p.name.padEnd(32)} performance ${median.score} (runs: ${all.map((a) => a.score).join(', ')})  LCP ${median.metrics['largest-contentful-paint']!.display}  TBT ${median.metrics['total-blocking-time']!.display}`);
-      results.push({ page: p.name, path: p.path, target_score: p.target ? TARGET_SCORE : null, pass: p.target ? median.score >= TARGET_SCORE : null, median, runs: all.map((a) => a.score) });
+      console.log(
+        `${p.name.padEnd(32)} performance ${median.score} (runs: ${all.map((a) => a.score).join(', ')})  LCP ${median.metrics['largest-contentful-paint']!.display}  TBT ${median.metrics['total-blocking-time']!.display}`,
+      );
+      results.push({
+        page: p.name,
+        path: p.path,
+        target_score: p.target ? TARGET_SCORE : null,
+        pass: p.target ? median.score >= TARGET_SCORE : null,
+        median,
+        runs: all.map((a) => a.score),
+      });
     }
     const result = {
       benchmark: 'lighthouse-exam',
       measured_at: new Date().toISOString(),
-      lighthouse: (JSON.parse(readFileSync(join(repoRoot, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version,
+      lighthouse: (
+        JSON.parse(readFileSync(join(repoRoot, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }
+      ).version,
       browser: CHROMIUM,
       preset: 'desktop (Lighthouse desktop config: simulated throttling, 1× CPU)',
       runs_per_page: runs,
       note: 'median run by performance score; fresh profile per run (cold cache); assets served by the app server as built (no compression)',
-      machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? '?', node: process.version, load_before: loadBefore.map((l) => Math.round(l * 100) / 100), load_after: loadavg().map((l) => Math.round(l * 100) / 100) },
+      machine: {
+        cpus: cpus().length,
+        cpu_model: cpus()[0]?.model ?? '?',
+        node: process.version,
+        load_before: loadBefore.map((l) => Math.round(l * 100) / 100),
+        load_after: loadavg().map((l) => Math.round(l * 100) / 100),
+      },
       pages: results,
       pass: results.every((r) => r.pass !== false),
     };

@@ -39,7 +39,12 @@ function figures(samples: number[], errors: number, elapsedS: number, concurrenc
 }
 
 /** One timed request; false when it failed or did not answer 200. */
-async function timedPost(url: string, headers: Record<string, string>, body: string, samples: number[]): Promise<boolean> {
+async function timedPost(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  samples: number[],
+): Promise<boolean> {
   const t = performance.now();
   try {
     const res = await fetch(url, { method: 'POST', headers, body });
@@ -57,7 +62,13 @@ async function timedPost(url: string, headers: Record<string, string>, body: str
  * learners' requests do. A closed loop at saturation only measures queueing (latency = in flight / throughput); the
  * latency a learner sees at a given load is this one. `concurrency` in the figures is the most that were in flight.
  */
-export async function driveRate(url: string, headers: Record<string, string>, bodies: string[], rate: number, seconds: number): Promise<LoadFigures> {
+export async function driveRate(
+  url: string,
+  headers: Record<string, string>,
+  bodies: string[],
+  rate: number,
+  seconds: number,
+): Promise<LoadFigures> {
   const samples: number[] = [];
   let errors = 0;
   let inFlight = 0;
@@ -83,14 +94,21 @@ export async function driveRate(url: string, headers: Record<string, string>, bo
 }
 
 /** A closed loop: `concurrency` workers each send the next body as soon as the last one answered (the most it serves). */
-export async function driveLoad(url: string, headers: Record<string, string>, bodies: string[], concurrency: number, seconds: number): Promise<LoadFigures> {
+export async function driveLoad(
+  url: string,
+  headers: Record<string, string>,
+  bodies: string[],
+  concurrency: number,
+  seconds: number,
+): Promise<LoadFigures> {
   const samples: number[] = [];
   let errors = 0;
   let next = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
   const worker = async () => {
-    while (performance.now() < until) if (!(await timedPost(url, headers, bodies[next++ % bodies.length]!, samples))) errors += 1;
+    while (performance.now() < until)
+      if (!(await timedPost(url, headers, bodies[next++ % bodies.length]!, samples))) errors += 1;
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return figures(samples, errors, (performance.now() - started) / 1000, concurrency);

@@ -29,11 +29,19 @@ const profileDir = resolve(repoRoot, '.test-output/bench-profiles');
 const APP_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Figures> {
-  return figures(await autocannon({ url, method: 'POST', headers, body: '{}', connections: opts.connections, duration: seconds }));
+  return figures(
+    await autocannon({ url, method: 'POST', headers, body: '{}', connections: opts.connections, duration: seconds }),
+  );
 }
 
 /** Starts a target, warms it up unrecorded, measures, stops it. */
-async function measure(label: string, mode: 'hello' | 'one-query' | 'app', env: Record<string, string>, path: string, token?: string) {
+async function measure(
+  label: string,
+  mode: 'hello' | 'one-query' | 'app',
+  env: Record<string, string>,
+  path: string,
+  token?: string,
+) {
   const nodeArgs = opts.profile && mode === 'app' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const server = await startServer(mode, env, nodeArgs);
   try {
@@ -41,7 +49,9 @@ async function measure(label: string, mode: 'hello' | 'one-query' | 'app', env: 
     await load(server.url + path, headers, opts.warmup);
     process.stdout.write(`  ${label.padEnd(34)}`);
     const f = await load(server.url + path, headers, opts.duration);
-    console.log(`${String(f.requests_per_sec).padStart(7)} req/s   p50 ${f.latency_ms.p50} ms  p97.5 ${f.latency_ms.p97_5} ms  p99 ${f.latency_ms.p99} ms   errors ${f.errors}  non-2xx ${f.non_2xx}`);
+    console.log(
+      `${String(f.requests_per_sec).padStart(7)} req/s   p50 ${f.latency_ms.p50} ms  p97.5 ${f.latency_ms.p97_5} ms  p99 ${f.latency_ms.p99} ms   errors ${f.errors}  non-2xx ${f.non_2xx}`,
+    );
     return f;
   } finally {
     await server.stop();
@@ -52,13 +62,24 @@ async function benchDatabase(kind: DbKind) {
   const database = await freshDatabase(kind);
   console.log(`\n${kind}: ${database.describe}`);
   try {
-    const appEnv = { ...database.env, NODE_ENV: 'development', LOG_LEVEL: APP_LOG_LEVEL, SEED_DEMO: 'false', REDIS_URL: '' };
+    const appEnv = {
+      ...database.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: APP_LOG_LEVEL,
+      SEED_DEMO: 'false',
+      REDIS_URL: '',
+    };
     // The app migrates the fresh database; a user registers through the public API.
     const setup = await startServer('app', appEnv);
     const user = await registerUser(setup.url).finally(() => setup.stop());
 
     const hello = await measure('bare Fastify hello-world', 'hello', {}, '/hello');
-    const oneQuery = await measure('bare Fastify + one PK query', 'one-query', { ...database.env, BENCH_USER_ID: String(user.userId) }, '/one-query');
+    const oneQuery = await measure(
+      'bare Fastify + one PK query',
+      'one-query',
+      { ...database.env, BENCH_USER_ID: String(user.userId) },
+      '/one-query',
+    );
     const userGet = await measure('POST /api/user/get (app, Bearer)', 'app', appEnv, '/api/user/get', user.token);
 
     const ratios = {
@@ -66,7 +87,9 @@ async function benchDatabase(kind: DbKind) {
       one_query_vs_hello_throughput: Number((oneQuery.requests_per_sec / hello.requests_per_sec).toFixed(3)),
     };
     const target = { min_throughput_ratio: 0.7, max_p99_ms: 25 };
-    const met = ratios.user_get_vs_one_query_throughput >= target.min_throughput_ratio && userGet.latency_ms.p99 < target.max_p99_ms;
+    const met =
+      ratios.user_get_vs_one_query_throughput >= target.min_throughput_ratio &&
+      userGet.latency_ms.p99 < target.max_p99_ms;
     console.log(
       `  → /api/user/get is ${(ratios.user_get_vs_one_query_throughput * 100).toFixed(0)} % of the one-query route, p99 ${userGet.latency_ms.p99} ms` +
         (kind === 'postgres' ? `  (target ≥ 70 % and p99 < 25 ms: ${met ? 'met' : 'MISSED'})` : ''),
@@ -77,7 +100,14 @@ async function benchDatabase(kind: DbKind) {
       database_detail: database.describe,
       measured_at: new Date().toISOString(),
       machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? '?', node: process.version },
-      load: { tool: 'autocannon', connections: opts.connections, duration_s: opts.duration, warmup_s: opts.warmup, method: 'POST', body: '{}' },
+      load: {
+        tool: 'autocannon',
+        connections: opts.connections,
+        duration_s: opts.duration,
+        warmup_s: opts.warmup,
+        method: 'POST',
+        body: '{}',
+      },
       app_log_level: APP_LOG_LEVEL,
       targets: { hello, one_query: oneQuery, user_get: userGet },
       ratios,
@@ -94,6 +124,9 @@ async function benchDatabase(kind: DbKind) {
 }
 
 const kinds: DbKind[] = opts.only ? [opts.only] : ['pglite', 'postgres'];
-console.log(`foundation benchmark: autocannon, ${opts.connections} connections, ${opts.duration} s per target (after ${opts.warmup} s warm-up), each server in its own process`);
+console.log(
+  `foundation benchmark: autocannon, ${opts.connections} connections, ${opts.duration} s per target (after ${opts.warmup} s warm-up), each server in its own process`,
+);
 for (const kind of kinds) await benchDatabase(kind);
-if (opts.profile) console.log(`\nCPU profiles of the app server: ${profileDir.replace(`${repoRoot}/`, '')} (open in Chrome DevTools)`);
+if (opts.profile)
+  console.log(`\nCPU profiles of the app server: ${profileDir.replace(`${repoRoot}/`, '')} (open in Chrome DevTools)`);

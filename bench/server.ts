@@ -25,8 +25,8 @@ async function oneQueryServer(): Promise<{ app: FastifyInstance; close: () => Pr
   const id = Number(process.env.BENCH_USER_ID);
   const sql = 'select * from users where id = $1';
   const query = database.pool
-    ? async () => (await database.pool!.query(sql, [id])).rows[0]
-    : async () => (await database.pglite!.query(sql, [id])).rows[0];
+    ? async () => (await database.pool!.query<Record<string, unknown>>(sql, [id])).rows[0]
+    : async () => (await database.pglite!.query<Record<string, unknown>>(sql, [id])).rows[0];
   const app = Fastify({ logger: false });
   app.post('/one-query', async () => ({ row: await query() }));
   return { app, close: () => database.close() };

@@ -35,8 +35,21 @@ export interface ShapeOptions {
 }
 
 /** The options both benchmarks take; `extra` sees every other flag and says whether it is the script's own. */
-export function parseShapeArgs(argv: string[], command: string, duration: number, extra: (a: string) => boolean = () => false): ShapeOptions {
-  const opts: ShapeOptions = { rows: 100_000, duration, warmup: 1, concurrency: 8, rounds: 3, keep: false, reuse: null };
+export function parseShapeArgs(
+  argv: string[],
+  command: string,
+  duration: number,
+  extra: (a: string) => boolean = () => false,
+): ShapeOptions {
+  const opts: ShapeOptions = {
+    rows: 100_000,
+    duration,
+    warmup: 1,
+    concurrency: 8,
+    rounds: 3,
+    keep: false,
+    reuse: null,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i]!;
     if (a === '--rows') opts.rows = Number(argv[++i]);
@@ -64,15 +77,31 @@ export interface BankApp {
  * Builds (or with --reuse, reopens) the big bank database, starts the real app on it in its own process and signs a
  * VIP learner in, runs `body`, then stops the app and drops the database (keeps it with --keep or --reuse).
  */
-export async function withBankApp(benchmark: string, opts: ShapeOptions, log: (line: string) => void, body: (app: BankApp) => Promise<void>): Promise<void> {
-  log(`${benchmark} benchmark: ${opts.rows.toLocaleString('en')} generated questions on PostgreSQL; ${opts.rounds} rounds of ${opts.duration} s runs: alone, ${opts.concurrency} in flight, half that rate`);
+export async function withBankApp(
+  benchmark: string,
+  opts: ShapeOptions,
+  log: (line: string) => void,
+  body: (app: BankApp) => Promise<void>,
+): Promise<void> {
+  log(
+    `${benchmark} benchmark: ${opts.rows.toLocaleString('en')} generated questions on PostgreSQL; ${opts.rounds} rounds of ${opts.duration} s runs: alone, ${opts.concurrency} in flight, half that rate`,
+  );
   const bank = opts.reuse ? await reuseBankDatabase(opts.reuse) : await createBankDatabase(opts.rows, log);
   log(`  ${bank.describe}: ${bank.counts.total_rows.toLocaleString('en')} rows in questions`);
-  const server = await startServer('app', { DATABASE_URL: bank.url, DATABASE_POOL_SIZE: '10', NODE_ENV: 'development', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', SEED_DEMO: 'false', REDIS_URL: '' });
+  const server = await startServer('app', {
+    DATABASE_URL: bank.url,
+    DATABASE_POOL_SIZE: '10',
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    SEED_DEMO: 'false',
+    REDIS_URL: '',
+  });
   const pool = new pg.Pool({ connectionString: bank.url, max: 2 });
   try {
     const user = await registerUser(server.url);
-    await pool.query("update users set role_kind = 'VIP', role_expires_at = now() + interval '30 days' where id = $1", [user.userId]);
+    await pool.query("update users set role_kind = 'VIP', role_expires_at = now() + interval '30 days' where id = $1", [
+      user.userId,
+    ]);
     await body({ bank, serverUrl: server.url, pool, headers: clientHeaders(user.token) });
   } finally {
     await pool.end();
@@ -95,7 +124,14 @@ export interface ShapeRounds {
 const loadAverage = () => loadavg().map((l) => Number(l.toFixed(2)));
 
 /** Every shape, --rounds times: a warm-up, then alone, saturated and at half the saturated rate. */
-export async function runRounds(url: string, headers: Record<string, string>, shapes: Shape[], opts: ShapeOptions, log: (line: string) => void, encode: (b: Body) => string = (b) => JSON.stringify(b)): Promise<ShapeRounds> {
+export async function runRounds(
+  url: string,
+  headers: Record<string, string>,
+  shapes: Shape[],
+  opts: ShapeOptions,
+  log: (line: string) => void,
+  encode: (b: Body) => string = (b) => JSON.stringify(b),
+): Promise<ShapeRounds> {
   // Other work on the machine shows up in every figure; the load average says how much there was.
   const loadBefore = loadAverage();
   const runs = new Map<string, Run[]>(shapes.map((sh) => [sh.name, []]));
@@ -134,12 +170,16 @@ export async function writeShapeResults(r: ShapeReport): Promise<boolean> {
   const { opts, log } = r;
   const results: Record<string, unknown> = {};
   let met = true;
-  const line = (f: LoadFigures) => `p50 ${f.latency_ms.p50}  p95 ${f.latency_ms.p95}  p99 ${f.latency_ms.p99} ms  ${f.requests_per_sec} req/s${f.errors ? `  ERRORS ${f.errors}` : ''}`;
+  const line = (f: LoadFigures) =>
+    `p50 ${f.latency_ms.p50}  p95 ${f.latency_ms.p95}  p99 ${f.latency_ms.p99} ms  ${f.requests_per_sec} req/s${f.errors ? `  ERRORS ${f.errors}` : ''}`;
   for (const shape of r.shapes) {
     const mine = r.rounds.runs.get(shape.name)!;
-    const median = (mode: keyof Run) => [...mine].sort((a, b) => a[mode].latency_ms.p95 - b[mode].latency_ms.p95)[Math.floor(mine.length / 2)]![mode];
+    const median = (mode: keyof Run) =>
+      [...mine].sort((a, b) => a[mode].latency_ms.p95 - b[mode].latency_ms.p95)[Math.floor(mine.length / 2)]![mode];
     const [alone, halfLoad, saturated] = [median('alone'), median('half_capacity'), median('saturated')];
-    const ok = [alone, halfLoad].every((f) => f.latency_ms.p95 < TARGET.p95_ms) && mine.every((run) => run.alone.errors + run.half_capacity.errors + run.saturated.errors === 0);
+    const ok =
+      [alone, halfLoad].every((f) => f.latency_ms.p95 < TARGET.p95_ms) &&
+      mine.every((run) => run.alone.errors + run.half_capacity.errors + run.saturated.errors === 0);
     if (!shape.outsideTarget) met &&= ok;
     const verdict = ok ? '' : shape.outsideTarget ? '   (outside the target)' : '   ← p95 target MISSED';
     log(`  ${shape.name.padEnd(25)} alone:          ${line(alone)}`);
@@ -151,7 +191,11 @@ export async function writeShapeResults(r: ShapeReport): Promise<boolean> {
       alone,
       half_capacity: halfLoad,
       saturated,
-      p95_ms_every_round: { alone: mine.map((run) => run.alone.latency_ms.p95), half_capacity: mine.map((run) => run.half_capacity.latency_ms.p95), saturated: mine.map((run) => run.saturated.latency_ms.p95) },
+      p95_ms_every_round: {
+        alone: mine.map((run) => run.alone.latency_ms.p95),
+        half_capacity: mine.map((run) => run.half_capacity.latency_ms.p95),
+        saturated: mine.map((run) => run.saturated.latency_ms.p95),
+      },
       ...(shape.outsideTarget ? { outside_target: true } : {}),
       p95_under_target: ok,
     };
@@ -193,6 +237,8 @@ export async function writeShapeResults(r: ShapeReport): Promise<boolean> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${r.benchmark}-postgres.json`);
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-  log(`  → p95 < ${TARGET.p95_ms} ms for every shape: ${met ? 'met' : 'MISSED'}; wrote ${file.replace(`${repoRoot}/`, '')}`);
+  log(
+    `  → p95 < ${TARGET.p95_ms} ms for every shape: ${met ? 'met' : 'MISSED'}; wrote ${file.replace(`${repoRoot}/`, '')}`,
+  );
   return met;
 }

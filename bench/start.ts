@@ -49,7 +49,17 @@ function start(runner: Runner, dataDir: string): Promise<Started> {
   const child = spawn(process.execPath, RUNNERS[runner], {
     cwd: repoRoot,
     // LOG_LEVEL silent: pino writing every request to a pipe would be measured too.
-    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((ok, fail) => {
@@ -59,15 +69,16 @@ function start(runner: Runner, dataDir: string): Promise<Started> {
       const m = /running at (http:\/\/\S+)/.exec(out);
       if (!m) return;
       const ms = Math.round(performance.now() - t0);
-      child.stdout!.off('data', onData);
-      child.stdout!.resume();
+      child.stdout.off('data', onData);
+      child.stdout.resume();
       ok({ child, url: m[1]!, ms });
     };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`${runner} server exited with code ${code} before it was ready:\n${out}`)));
+    child.stdout.on('data', onData);
+    child.once('exit', (code) =>
+      fail(new Error(`${runner} server exited with code ${code} before it was ready:\n${out}`)),
+    );
   });
 }
-
 
 interface Run {
   startup_ms: number;
@@ -80,8 +91,20 @@ async function measure(runner: Runner, dataDir: string, token: string): Promise<
   const { child, url, ms } = await start(runner, dataDir);
   try {
     const started = rssMb(child.pid!);
-    const r = await autocannon({ url: url + userCalls.get.path, method: 'POST', headers: clientHeaders(token), body: '{}', connections: 10, amount: REQUESTS });
-    return { startup_ms: ms, rss_mb_started: started, rss_mb_after_requests: rssMb(child.pid!), requests_non_2xx: r.non2xx + r.errors };
+    const r = await autocannon({
+      url: url + userCalls.get.path,
+      method: 'POST',
+      headers: clientHeaders(token),
+      body: '{}',
+      connections: 10,
+      amount: REQUESTS,
+    });
+    return {
+      startup_ms: ms,
+      rss_mb_started: started,
+      rss_mb_after_requests: rssMb(child.pid!),
+      requests_non_2xx: r.non2xx + r.errors,
+    };
   } finally {
     await stopChild(child);
   }
@@ -102,17 +125,28 @@ try {
   // The first start migrates and seeds (content, words, demo accounts); every measured start finds it all in place.
   console.log('seeding a data directory (first start)…');
   const seed = await start(runners[0]!, dataDir);
-  const { token } = await call<{ token: string }>(seed.url, userCalls.login.path, { account: 'vip@demo.gre', password: 'demo1234' }).finally(() => stopChild(seed.child));
+  const { token } = await call<{ token: string }>(seed.url, userCalls.login.path, {
+    account: 'vip@demo.gre',
+    password: 'demo1234',
+  }).finally(() => stopChild(seed.child));
 
   const runs: Record<Runner, Run[]> = { tsx: [], compiled: [] };
   for (let i = 0; i < opts.runs; i += 1) {
     for (const runner of i % 2 === 0 ? runners : [...runners].reverse()) {
       const r = await measure(runner, dataDir, token);
       runs[runner].push(r);
-      console.log(`  ${runner.padEnd(9)} start ${String(r.startup_ms).padStart(5)} ms   RSS ${r.rss_mb_started} MB, ${r.rss_mb_after_requests} MB after ${REQUESTS} user/get`);
+      console.log(
+        `  ${runner.padEnd(9)} start ${String(r.startup_ms).padStart(5)} ms   RSS ${r.rss_mb_started} MB, ${r.rss_mb_after_requests} MB after ${REQUESTS} user/get`,
+      );
     }
   }
-  const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? '?', node: process.version, load_before: loadBefore.map((l) => Math.round(l * 100) / 100), load_after: loadavg().map((l) => Math.round(l * 100) / 100) };
+  const machine = {
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model ?? '?',
+    node: process.version,
+    load_before: loadBefore.map((l) => Math.round(l * 100) / 100),
+    load_after: loadavg().map((l) => Math.round(l * 100) / 100),
+  };
   for (const runner of runners) {
     const rs = runs[runner];
     const file = resolve(repoRoot, `bench/results/start-${runner}.json`);
@@ -128,7 +162,9 @@ try {
       machine,
     };
     writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`${runner}: start ${result.startup_ms.median} ms, RSS ${result.rss_mb_started.median} MB → ${result.rss_mb_after_1000_user_get.median} MB (medians) → ${file}`);
+    console.log(
+      `${runner}: start ${result.startup_ms.median} ms, RSS ${result.rss_mb_started.median} MB → ${result.rss_mb_after_1000_user_get.median} MB (medians) → ${file}`,
+    );
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

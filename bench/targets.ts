@@ -15,30 +15,39 @@ export interface RunningServer {
 }
 
 /** Starts bench/server.ts in a child process and waits for its `READY <port>` line. */
-export function startServer(mode: 'hello' | 'one-query' | 'app', env: Record<string, string>, nodeArgs: string[] = []): Promise<RunningServer> {
+export function startServer(
+  mode: 'hello' | 'one-query' | 'app',
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   // BENCH_CPU_PROF=DIR: a V8 CPU profile of every app server a benchmark starts, written to DIR when it stops.
-  const profile = process.env.BENCH_CPU_PROF && mode === 'app' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, ...nodeArgs, '--import', 'tsx', resolve(here, 'server.ts'), mode], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const profile =
+    process.env.BENCH_CPU_PROF && mode === 'app' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, ...nodeArgs, '--import', 'tsx', resolve(here, 'server.ts'), mode],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((ok, fail) => {
     let buffered = '';
     const onData = (chunk: Buffer) => {
       buffered += chunk.toString();
       const m = /READY (\d+)/.exec(buffered);
       if (!m) return;
-      child.stdout!.off('data', onData);
+      child.stdout.off('data', onData);
       // Keep draining so a chatty server never blocks on a full pipe.
-      child.stdout!.resume();
+      child.stdout.resume();
       ok({
         url: `http://127.0.0.1:${m[1]}`,
         child,
         stop: () => stopChild(child),
       });
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code) => fail(new Error(`${mode} server exited with code ${code} before it was ready`)));
   });
 }
@@ -75,10 +84,22 @@ export function figures(r: autocannon.Result) {
 export type Figures = ReturnType<typeof figures>;
 
 /** The floor of a write benchmark, in the same run: the bare one-query route, warmed up, then measured. */
-export async function measureOneQuery(env: Record<string, string>, userId: number, load: { connections: number; warmup: number; duration: number }): Promise<Figures> {
+export async function measureOneQuery(
+  env: Record<string, string>,
+  userId: number,
+  load: { connections: number; warmup: number; duration: number },
+): Promise<Figures> {
   const server = await startServer('one-query', { ...env, BENCH_USER_ID: String(userId) });
   try {
-    const run = (duration: number) => autocannon({ url: `${server.url}/one-query`, method: 'POST', body: '{}', headers: clientHeaders(), connections: load.connections, duration });
+    const run = (duration: number) =>
+      autocannon({
+        url: `${server.url}/one-query`,
+        method: 'POST',
+        body: '{}',
+        headers: clientHeaders(),
+        connections: load.connections,
+        duration,
+      });
     await run(load.warmup);
     return figures(await run(load.duration));
   } finally {

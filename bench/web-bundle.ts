@@ -18,7 +18,12 @@ interface RouteCase {
   budgetKb?: number;
 }
 
-const ROUTES: RouteCase[] = [{ url: '/exam/1', budgetKb: 200 }, { url: '/home' }, { url: '/login' }, { url: '/exercise_list' }];
+const ROUTES: RouteCase[] = [
+  { url: '/exam/1', budgetKb: 200 },
+  { url: '/home' },
+  { url: '/login' },
+  { url: '/exercise_list' },
+];
 
 /** Libraries that must never be part of the exam screen's first load. */
 const HEAVY = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|katex|echarts|zrender)[\\/]/;
@@ -41,7 +46,12 @@ function args() {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const webRoot = resolve(value('--web-root') ?? join(repoRoot, 'apps/web'));
-  return { dist: value('--dist'), noBuild: argv.includes('--no-build'), webRoot, results: value('--out') ?? resultsFile };
+  return {
+    dist: value('--dist'),
+    noBuild: argv.includes('--no-build'),
+    webRoot,
+    results: value('--out') ?? resultsFile,
+  };
 }
 
 /** Builds apps/web with its own config into `outDir`; returns, per output file, the modules bundled into it. */
@@ -50,7 +60,8 @@ async function buildWeb(webRoot: string, outDir: string): Promise<Map<string, st
   const record: Plugin = {
     name: 'bench:record-modules',
     generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') modules.set(chunk.fileName, chunk.moduleIds);
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk') modules.set(chunk.fileName, chunk.moduleIds);
     },
   };
   await build({
@@ -80,18 +91,27 @@ async function routeModules(webRoot: string, urls: string[]): Promise<Map<string
     type Entry = { path: string; page?: () => unknown };
     type Route = { id?: string; lazy?: () => unknown; children?: Route[] };
     const router = (await server.ssrLoadModule('/src/router.tsx')) as { buildRoutes(): Route[] };
-    const table = (await server.ssrLoadModule('/src/route-table.ts')) as { topLevelRoutes: Entry[]; navRoutes: Entry[] };
-    const { matchRoutes } = (await server.ssrLoadModule('react-router')) as {
-      matchRoutes(routes: Route[], url: string): { route: Route }[] | null;
+    const table = (await server.ssrLoadModule('/src/route-table.ts')) as {
+      topLevelRoutes: Entry[];
+      navRoutes: Entry[];
     };
-    const pages = new Map([...table.topLevelRoutes, ...table.navRoutes].map((e) => [e.path === '' ? 'index' : e.path, e.page]));
+    const { matchRoutes } = (await server.ssrLoadModule('react-router')) as {
+      matchRoutes: (routes: Route[], url: string) => { route: Route }[] | null;
+    };
+    const pages = new Map(
+      [...table.topLevelRoutes, ...table.navRoutes].map((e) => [e.path === '' ? 'index' : e.path, e.page]),
+    );
     const routes = router.buildRoutes();
     const out = new Map<string, string[] | null>();
     for (const url of urls) {
       const matched = matchRoutes(routes, url) ?? [];
-      const loaders = matched.map(({ route }) => (route.id !== undefined && pages.get(route.id)) || route.lazy).filter((f) => f !== undefined);
+      const loaders = matched
+        .map(({ route }) => (route.id !== undefined && pages.get(route.id)) || route.lazy)
+        .filter((f) => f !== undefined);
       const hasPage = matched.some(({ route }) => route.id !== undefined && pages.get(route.id) !== undefined);
-      const ids = loaders.flatMap((f) => [...String(f).matchAll(/__vite_ssr_dynamic_import__\("\/([^"]+)"/g)].map((m) => m[1]!));
+      const ids = loaders.flatMap((f) =>
+        [...String(f).matchAll(/__vite_ssr_dynamic_import__\("\/([^"]+)"/g)].map((m) => m[1]!),
+      );
       out.set(url, hasPage ? ids : null);
     }
     return out;
@@ -118,7 +138,10 @@ async function main() {
   const moduleIds = noBuild ? new Map<string, string[]>() : await buildWeb(webRoot, outDir);
   const buildSeconds = (Date.now() - started) / 1000;
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const modulesByUrl = await routeModules(webRoot, ROUTES.map((r) => r.url));
+  const modulesByUrl = await routeModules(
+    webRoot,
+    ROUTES.map((r) => r.url),
+  );
 
   const gz = new Map<string, { bytes: number; gzip: number }>();
   const sizeOf = (file: string) => {
@@ -134,7 +157,13 @@ async function main() {
   const routes = ROUTES.map((r) => {
     const modules = modulesByUrl.get(r.url) ?? null;
     if (modules === null) {
-      return { url: r.url, mounted: false, budget_kb: r.budgetKb ?? null, pass: r.budgetKb === undefined ? null : false, note: 'no page is mounted at this path yet' };
+      return {
+        url: r.url,
+        mounted: false,
+        budget_kb: r.budgetKb ?? null,
+        pass: r.budgetKb === undefined ? null : false,
+        note: 'no page is mounted at this path yet',
+      };
     }
     const keys = closure(manifest, 'index.html');
     for (const m of modules) closure(manifest, m, keys);
@@ -146,7 +175,17 @@ async function main() {
       .sort((a, b) => b.gzip - a.gzip);
     const css = [...new Set(chunks.flatMap((c) => c.css ?? []))].map((file) => ({ file, ...sizeOf(file) }));
     const gzipTotal = files.reduce((s, f) => s + f.gzip, 0);
-    const heavyModules = noBuild ? null : [...new Set(files.flatMap((f) => (moduleIds.get(f.file) ?? []).filter((id) => HEAVY.test(id)).map((id) => id.replace(/.*node_modules[\\/]/, '').split(/[\\/]/)[0]!)))];
+    const heavyModules = noBuild
+      ? null
+      : [
+          ...new Set(
+            files.flatMap((f) =>
+              (moduleIds.get(f.file) ?? [])
+                .filter((id) => HEAVY.test(id))
+                .map((id) => id.replace(/.*node_modules[\\/]/, '').split(/[\\/]/)[0]!),
+            ),
+          ),
+        ];
     return {
       url: r.url,
       mounted: true,

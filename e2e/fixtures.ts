@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_VERSION, HEADERS, systemCalls, userCalls, type CallDef, type CallRequest, type CallResponse, type ErrData } from '@gre/contracts';
+import {
+  API_VERSION,
+  HEADERS,
+  systemCalls,
+  userCalls,
+  type CallDef,
+  type CallRequest,
+  type CallResponse,
+  type ErrData,
+} from '@gre/contracts';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../apps/server/src/modules/users/demo-accounts';
 import { STORAGE_KEYS } from '../apps/web/src/api/storage';
@@ -62,12 +71,18 @@ function makeApi(request: APIRequestContext, defaultBase: string): Api {
       return json.data;
     },
     async login(account, baseURL) {
-      const session = await api.call(userCalls.login, { account: account.email, password: account.password }, { baseURL });
+      const session = await api.call(
+        userCalls.login,
+        { account: account.email, password: account.password },
+        { baseURL },
+      );
       return session.token;
     },
     async latestCode(target, baseURL) {
       const info = await api.call(systemCalls.debugInfo, {}, { baseURL });
-      const sent = info.recent_codes.filter((c) => c.target === target).sort((a, b) => b.sent_at.localeCompare(a.sent_at));
+      const sent = info.recent_codes
+        .filter((c) => c.target === target)
+        .sort((a, b) => b.sent_at.localeCompare(a.sent_at));
       if (!sent[0]) throw new Error(`no code sent to ${target}`);
       return sent[0].code;
     },

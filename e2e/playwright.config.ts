@@ -7,7 +7,8 @@ import { appServerEnv, repoRoot } from './servers';
 
 /** A port the OS says is free right now, found synchronously so the config stays a plain module. */
 function freePortSync(): number {
-  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
 
@@ -23,7 +24,15 @@ const port = Number(process.env.E2E_PORT);
 
 const chromium = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export default defineConfig({
@@ -38,7 +47,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_OUTPUT ?? join(repoRoot, '.test-output/playwright.json') }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.E2E_JSON_OUTPUT ?? join(repoRoot, '.test-output/playwright.json') }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
@@ -48,7 +60,10 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   webServer: {
@@ -56,7 +71,7 @@ export default defineConfig({
     command: 'node --import tsx apps/server/src/main.ts',
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/`,
-    env: appServerEnv(port, join(process.env.E2E_RUN_DIR!, 'main')),
+    env: appServerEnv(port, join(process.env.E2E_RUN_DIR, 'main')),
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -11,7 +11,11 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SHORT_IDLE_SECONDS = 4;
 
 /** Environment of every e2e app server: the real main.ts, built web app, fresh PGlite, demo accounts. */
-export function appServerEnv(port: number, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+export function appServerEnv(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   mkdirSync(dataDir, { recursive: true });
   return {
     NODE_ENV: 'development',
@@ -41,7 +45,7 @@ export function freePort(): Promise<number> {
 
 export interface ExtraServer {
   baseURL: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**
@@ -70,7 +74,10 @@ export async function startAppServer(extra: Record<string, string>): Promise<Ext
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`extra app server exited with code ${child.exitCode}`);
-    const ready = await fetch(`${baseURL}/`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${baseURL}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { baseURL, stop };
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -10,11 +10,15 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = '3000';
 
 const children = [
-  spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, NODE_ENV: process.env.NODE_ENV ?? 'development' },
-  }),
+  spawn(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: apiPort, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+    },
+  ),
   // Vite itself rather than through npm, so stopping this script stops it too.
   spawn(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js')], {
     cwd: resolve(root, 'apps/web'),

@@ -13,7 +13,15 @@ for (let i = 0; i < args.length; i += 1) {
   }
   const summary = readSummary(args[i]);
   if (!summary || !Array.isArray(summary.runners)) {
-    runners.push({ name: args[i], passed: 0, failed: 1, skipped: 0, exitCode: null, durationMs: 0, note: 'no summary: the run crashed' });
+    runners.push({
+      name: args[i],
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      exitCode: null,
+      durationMs: 0,
+      note: 'no summary: the run crashed',
+    });
   } else {
     runners.push(...summary.runners);
   }

@@ -69,10 +69,16 @@ if (opts.mode !== 'e2e') {
   const file = join(out, 'vitest.json');
   rmSync(file, { force: true });
   const projects = opts.mode === 'server' ? ['--project', 'server'] : [];
-  step(`vitest ${opts.mode === 'server' ? '(server)' : '(all projects)'}${process.env.DATABASE_URL ? ' on PostgreSQL' : ''}`);
+  step(
+    `vitest ${opts.mode === 'server' ? '(server)' : '(all projects)'}${process.env.DATABASE_URL ? ' on PostgreSQL' : ''}`,
+  );
   const r = await run(node, [
-    'node_modules/vitest/vitest.mjs', 'run', ...projects,
-    '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    ...projects,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
     ...opts.extra,
   ]);
   runners.push(countVitest(`${prefix}vitest`, file, r.code, r.ms));
@@ -89,14 +95,34 @@ if (opts.mode === 'all' || opts.mode === 'e2e') {
     built = await run('npm', ['run', 'build', '--silent', '-w', 'apps/web']);
   }
   if (browser.code !== 0) {
-    runners.push({ name: `${prefix}playwright`, passed: 0, failed: 1, skipped: 0, exitCode: browser.code, durationMs: browser.ms, note: 'Chromium or its font is missing' });
+    runners.push({
+      name: `${prefix}playwright`,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      exitCode: browser.code,
+      durationMs: browser.ms,
+      note: 'Chromium or its font is missing',
+    });
   } else if (built.code !== 0) {
-    runners.push({ name: `${prefix}web build`, passed: 0, failed: 1, skipped: 0, exitCode: built.code, durationMs: built.ms, note: 'vite build failed; e2e not run' });
+    runners.push({
+      name: `${prefix}web build`,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      exitCode: built.code,
+      durationMs: built.ms,
+      note: 'vite build failed; e2e not run',
+    });
   } else {
     step('playwright (e2e in Chromium)');
-    const r = await run(node, ['node_modules/@playwright/test/cli.js', 'test', '--config', 'e2e/playwright.config.ts', ...opts.extra], {
-      E2E_JSON_OUTPUT: file,
-    });
+    const r = await run(
+      node,
+      ['node_modules/@playwright/test/cli.js', 'test', '--config', 'e2e/playwright.config.ts', ...opts.extra],
+      {
+        E2E_JSON_OUTPUT: file,
+      },
+    );
     runners.push(countPlaywright(`${prefix}playwright`, file, r.code, r.ms));
   }
 }

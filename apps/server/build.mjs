@@ -18,7 +18,9 @@ const outdir = resolve(at > 0 ? process.argv[at + 1] : resolve(here, 'dist'));
 const nodeModulesExternal = {
   name: 'node-modules-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@gre/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@gre/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
@@ -35,7 +37,10 @@ const sourceMetaUrl = {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
       const fromBundle = relative(outdir, args.path).split('\\').join('/');
-      return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader: 'ts' };
+      return {
+        contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`),
+        loader: 'ts',
+      };
     });
   },
 };

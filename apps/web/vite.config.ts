@@ -60,7 +60,12 @@ function precompress(): Plugin {
         const data = Buffer.from(file.type === 'chunk' ? file.code : file.source);
         if (data.length < 1024) continue;
         const path = join(options.dir!, file.fileName);
-        writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(data, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
         writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
       }
     },
@@ -87,7 +92,11 @@ export default defineConfig({
         // to per-route splitting so pages that need Table or Form do not weigh on the first load.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/, priority: 3 },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/,
+              priority: 3,
+            },
             // src/zod-jitless.ts rides in zod's chunk so it runs before any chunk that builds a schema imports zod
             // (in the entry chunk it would run after them: a CSP violation on every page, see that file).
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-jitless\.ts$/, priority: 1 },

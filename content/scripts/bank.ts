@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { bookFileSchema, questionFileSchema, type ContentBook, type ContentPassage, type ContentQuestion } from '@gre/contracts';
+import {
+  bookFileSchema,
+  questionFileSchema,
+  type ContentBook,
+  type ContentPassage,
+  type ContentQuestion,
+} from '@gre/contracts';
 
 export const BANK_DIR = new URL('../bank', import.meta.url).pathname;
 export const BOOKS_DIR = new URL('../books', import.meta.url).pathname;
@@ -34,7 +40,8 @@ export function readBank(root = BANK_DIR): Loaded<{ questions: ContentQuestion[]
   for (const f of files) {
     const parsed = questionFileSchema.safeParse(JSON.parse(readFileSync(f, 'utf8')));
     if (!parsed.success) {
-      for (const i of parsed.error.issues.slice(0, 20)) problems.push(`${relative(root, f)}: /${i.path.join('/')}: ${i.message}`);
+      for (const i of parsed.error.issues.slice(0, 20))
+        problems.push(`${relative(root, f)}: /${i.path.join('/')}: ${i.message}`);
       continue;
     }
     out.questions.push(...parsed.data.questions);
@@ -51,7 +58,8 @@ export function readBooks(root = BOOKS_DIR): Loaded<ContentBook[]> {
   for (const f of files) {
     const parsed = bookFileSchema.safeParse(JSON.parse(readFileSync(f, 'utf8')));
     if (!parsed.success) {
-      for (const i of parsed.error.issues.slice(0, 20)) problems.push(`${relative(root, f)}: /${i.path.join('/')}: ${i.message}`);
+      for (const i of parsed.error.issues.slice(0, 20))
+        problems.push(`${relative(root, f)}: /${i.path.join('/')}: ${i.message}`);
       continue;
     }
     books.push(...parsed.data.books);

@@ -1,6 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOOK_TAILOR_NONE, bookFileSchema, checkMockBook, DIFFICULTIES, MOCK_SECTIONS, type ContentBook, type ContentQuestion, type MockSectionName } from '@gre/contracts';
+import {
+  BOOK_TAILOR_NONE,
+  bookFileSchema,
+  checkMockBook,
+  DIFFICULTIES,
+  MOCK_SECTIONS,
+  type ContentBook,
+  type ContentQuestion,
+  type MockSectionName,
+} from '@gre/contracts';
 import { BOOKS_DIR, readBank } from './bank.js';
 
 /**
@@ -35,8 +44,37 @@ const VERBAL_2: VerbalSlot[] = ['tc1', 'tc2', 'tc3', 'tc1', 'S', 'se', 'se', 'se
  * would need 8 long. One section 2 takes two short passages instead, and every passage is used exactly once.
  */
 const VERBAL_2_TWO_SHORT: VerbalSlot[] = ['tc1', 'tc2', 'tc3', 'tc1', 'tc2', 'S', 'se', 'se', 'se', 'se', 'S'];
-const QUANT_1: QuantSlot[] = ['qc', 'qc', 'qc', 'qc', 'mc_single', 'numeric', 'mc_multi', 'di', 'di', 'mc_single', 'fraction', 'mc_single'];
-const QUANT_2: QuantSlot[] = ['qc', 'qc', 'qc', 'qc', 'qc', 'mc_single', 'numeric', 'mc_multi', 'di', 'di', 'fraction', 'mc_single', 'numeric', 'mc_multi', 'mc_single'];
+const QUANT_1: QuantSlot[] = [
+  'qc',
+  'qc',
+  'qc',
+  'qc',
+  'mc_single',
+  'numeric',
+  'mc_multi',
+  'di',
+  'di',
+  'mc_single',
+  'fraction',
+  'mc_single',
+];
+const QUANT_2: QuantSlot[] = [
+  'qc',
+  'qc',
+  'qc',
+  'qc',
+  'qc',
+  'mc_single',
+  'numeric',
+  'mc_multi',
+  'di',
+  'di',
+  'fraction',
+  'mc_single',
+  'numeric',
+  'mc_multi',
+  'mc_single',
+];
 
 const MOCKS = [
   { id: 'b-mock-1', title: '全真模考 1', twoShort: null },
@@ -45,7 +83,17 @@ const MOCKS = [
 const SUB_TITLE = 'Issue 写作 1 篇 · 语文、数学各两部分（12 + 15 题），第二部分按第一部分成绩分易、中、难';
 
 /** Sections in the order they are picked: the variants at the ends of the scale first, the mixes last. */
-const PICK_ORDER: MockSectionName[] = ['v2-hard', 'q2-hard', 'v2-easy', 'q2-easy', 'issue', 'v1', 'q1', 'v2-medium', 'q2-medium'];
+const PICK_ORDER: MockSectionName[] = [
+  'v2-hard',
+  'q2-hard',
+  'v2-easy',
+  'q2-easy',
+  'issue',
+  'v1',
+  'q1',
+  'v2-medium',
+  'q2-medium',
+];
 
 const level = (d: Difficulty) => DIFFICULTIES.indexOf(d) + 1;
 
@@ -77,8 +125,10 @@ const byId = new Map(bank.questions.map((q) => [q.id, q]));
 const setOf = new Map<string, ContentQuestion[]>();
 for (const q of bank.questions) if (q.passage_id) setOf.set(q.passage_id, [...(setOf.get(q.passage_id) ?? []), q]);
 const passageKind = new Map(bank.passages.map((p) => [p.id, p.kind === 'long' ? 'L' : 'S']));
-const isDataInterpretation = (q: ContentQuestion) => q.topic === 'data_analysis' && q.media.length > 0 && q.kind !== 'qc';
-const fits = (q: ContentQuestion, slot: string) => (slot === 'di' ? isDataInterpretation(q) : q.kind === slot && !(q.category === 3 && isDataInterpretation(q)));
+const isDataInterpretation = (q: ContentQuestion) =>
+  q.topic === 'data_analysis' && q.media.length > 0 && q.kind !== 'qc';
+const fits = (q: ContentQuestion, slot: string) =>
+  slot === 'di' ? isDataInterpretation(q) : q.kind === slot && !(q.category === 3 && isDataInterpretation(q));
 
 /** Ids used so far, per mock. */
 const used = MOCKS.map(() => new Set<string>());
@@ -86,16 +136,28 @@ const otherUsed = (m: number, id: string) => used.some((u, i) => i !== m && u.ha
 const built = MOCKS.map(() => new Map<MockSectionName, string[]>());
 const misses: string[] = [];
 
-const mixOf = (name: MockSectionName): Counts => (name === 'issue' ? MIX.issue : /1$/.test(name) ? MIX.first : MIX[name.split('-')[1] as 'easy' | 'medium' | 'hard']);
+const mixOf = (name: MockSectionName): Counts =>
+  name === 'issue' ? MIX.issue : /1$/.test(name) ? MIX.first : MIX[name.split('-')[1] as 'easy' | 'medium' | 'hard'];
 
 /** Cost of putting q in a section that still needs `need` of each difficulty: lower is better. */
 function cost(m: number, q: ContentQuestion, need: Counts, topics: Map<string, number>): number {
   const d = level(q.difficulty) - 1;
   const nearest = need[d]! > 0 ? 0 : Math.min(...need.flatMap((n, i) => (n > 0 ? [Math.abs(i - d)] : [])), 2);
-  return (nearest === 0 ? -need[d]! * 0.01 : nearest === 1 ? 5 : 50) + (otherUsed(m, q.id) ? 20 : 0) + (topics.get(q.topic ?? '') ?? 0) * 0.5 + tieBreak(`${MOCKS[m]!.id}:${q.id}`) * 0.01;
+  return (
+    (nearest === 0 ? -need[d]! * 0.01 : nearest === 1 ? 5 : 50) +
+    (otherUsed(m, q.id) ? 20 : 0) +
+    (topics.get(q.topic ?? '') ?? 0) * 0.5 +
+    tieBreak(`${MOCKS[m]!.id}:${q.id}`) * 0.01
+  );
 }
 
-function pickQuestion(m: number, slot: string, need: Counts, topics: Map<string, number>, section: string): ContentQuestion {
+function pickQuestion(
+  m: number,
+  slot: string,
+  need: Counts,
+  topics: Map<string, number>,
+  section: string,
+): ContentQuestion {
   const candidates = bank.questions.filter((q) => !q.passage_id && fits(q, slot) && !used[m]!.has(q.id));
   const best = candidates.sort((a, b) => cost(m, a, need, topics) - cost(m, b, need, topics))[0];
   if (!best) throw new Error(`no ${slot} question left for ${MOCKS[m]!.id} ${section}`);
@@ -110,8 +172,13 @@ function pickQuestion(m: number, slot: string, need: Counts, topics: Map<string,
 
 /** The unused passage of this length whose mean difficulty is nearest the section's target. */
 function pickPassage(m: number, kind: 'L' | 'S', target: number): ContentQuestion[] {
-  const candidates = [...setOf.entries()].filter(([pid, qs]) => passageKind.get(pid) === kind && !qs.some((q) => used[m]!.has(q.id)));
-  const score = ([pid, qs]: [string, ContentQuestion[]]) => Math.abs(meanLevel(qs) - target) + (qs.some((q) => otherUsed(m, q.id)) ? 100 : 0) + tieBreak(`${MOCKS[m]!.id}:${pid}`) * 0.001;
+  const candidates = [...setOf.entries()].filter(
+    ([pid, qs]) => passageKind.get(pid) === kind && !qs.some((q) => used[m]!.has(q.id)),
+  );
+  const score = ([pid, qs]: [string, ContentQuestion[]]) =>
+    Math.abs(meanLevel(qs) - target) +
+    (qs.some((q) => otherUsed(m, q.id)) ? 100 : 0) +
+    tieBreak(`${MOCKS[m]!.id}:${pid}`) * 0.001;
   const best = candidates.sort((a, b) => score(a) - score(b))[0];
   if (!best) throw new Error(`no ${kind} passage left for ${MOCKS[m]!.id}`);
   for (const q of best[1]) used[m]!.add(q.id);
@@ -138,7 +205,11 @@ function buildSection(m: number, name: MockSectionName): string[] {
   const sets = new Map<number, ContentQuestion[]>();
   plan.forEach((slot, i) => (slot === 'L' || slot === 'S') && sets.set(i, pickPassage(m, slot, target)));
   const reading = [...sets.values()].flat();
-  const need = completionMix(mix, target * size - reading.reduce((n, q) => n + level(q.difficulty), 0), size - reading.length);
+  const need = completionMix(
+    mix,
+    target * size - reading.reduce((n, q) => n + level(q.difficulty), 0),
+    size - reading.length,
+  );
   return plan.flatMap((slot, i) => sets.get(i)?.map((q) => q.id) ?? [pickQuestion(m, slot, need, topics, name).id]);
 }
 /**
@@ -151,7 +222,8 @@ function completionMix(mix: Counts, sum: number, fill: number): Counts {
   for (let e = 0; e <= fill; e++) {
     for (let h = 0; e + h <= fill; h++) {
       const counts: Counts = [e, fill - e - h, h];
-      const score = Math.abs(e + 2 * counts[1] + 3 * h - sum) * 10 + counts.reduce((n, c, i) => n + Math.abs(c - shape[i]!), 0);
+      const score =
+        Math.abs(e + 2 * counts[1] + 3 * h - sum) * 10 + counts.reduce((n, c, i) => n + Math.abs(c - shape[i]!), 0);
       if (!best || score < best.score) best = { counts, score };
     }
   }
@@ -176,7 +248,10 @@ const books: ContentBook[] = MOCKS.map((mock, m) => ({
   tailor: BOOK_TAILOR_NONE,
   hide: false,
   position: m,
-  sections: (Object.keys(MOCK_SECTIONS) as MockSectionName[]).map((section) => ({ section, question_ids: built[m]!.get(section)! })),
+  sections: (Object.keys(MOCK_SECTIONS) as MockSectionName[]).map((section) => ({
+    section,
+    question_ids: built[m]!.get(section)!,
+  })),
 }));
 
 // Written as the other book files are: only what differs from the schema defaults.
@@ -184,7 +259,8 @@ const file = {
   books: books.map(({ id, kind, title, sub_title, sections }) => ({ id, kind, title, sub_title, sections })),
 };
 const parsed = bookFileSchema.safeParse(file);
-if (!parsed.success) throw new Error(`mock.json would not pass its schema: ${JSON.stringify(parsed.error.issues.slice(0, 5))}`);
+if (!parsed.success)
+  throw new Error(`mock.json would not pass its schema: ${JSON.stringify(parsed.error.issues.slice(0, 5))}`);
 const broken = parsed.data.books.flatMap((b) => checkMockBook(b, byId));
 if (broken.length) throw new Error(`mock.json would break the mock rules:\n${broken.join('\n')}`);
 
@@ -192,5 +268,7 @@ const out = join(BOOKS_DIR, 'mock.json');
 writeFileSync(out, `${JSON.stringify(file, null, 2)}\n`);
 const ids = books.map((b) => new Set(b.sections.flatMap((s) => s.question_ids)));
 const shared = [...ids[0]!].filter((id) => ids[1]!.has(id));
-console.log(`wrote ${out}: ${books.length} mocks of ${ids[0]!.size} questions; shared between them: ${shared.length}${shared.length ? ` (${shared.join(', ')})` : ''}`);
+console.log(
+  `wrote ${out}: ${books.length} mocks of ${ids[0]!.size} questions; shared between them: ${shared.length}${shared.length ? ` (${shared.join(', ')})` : ''}`,
+);
 for (const miss of misses) console.log(`  note: ${miss}`);

@@ -15,7 +15,11 @@ const VIDEO_MAX_BYTES = 3 * 1024 * 1024;
 export function checkMedia(questions: ContentQuestion[], dir = MEDIA_DIR): { problems: string[]; summary: string } {
   const where = 'media/media.json';
   const parsed = mediaManifestSchema.safeParse(JSON.parse(readFileSync(join(dir, 'media.json'), 'utf8')));
-  if (!parsed.success) return { problems: parsed.error.issues.map((i) => `${where}: /${i.path.join('/')}: ${i.message}`), summary: 'media: invalid manifest' };
+  if (!parsed.success)
+    return {
+      problems: parsed.error.issues.map((i) => `${where}: /${i.path.join('/')}: ${i.message}`),
+      summary: 'media: invalid manifest',
+    };
   const { materials, videos } = parsed.data;
   const problems: string[] = [];
   const bank = new Set(questions.map((q) => q.id));
@@ -29,14 +33,17 @@ export function checkMedia(questions: ContentQuestion[], dir = MEDIA_DIR): { pro
       continue;
     }
     const size = statSync(file).size;
-    if (size !== item.size_bytes) problems.push(`${where}: ${item.id}: files/${item.file} has ${size} bytes, the manifest says ${item.size_bytes}`);
+    if (size !== item.size_bytes)
+      problems.push(`${where}: ${item.id}: files/${item.file} has ${size} bytes, the manifest says ${item.size_bytes}`);
     const head = readFileSync(file).subarray(0, 5).toString('latin1');
     const ext = item.file.endsWith('.pdf') ? 'pdf' : 'webm';
     if (!head.startsWith(magic[ext])) problems.push(`${where}: ${item.id}: files/${item.file} is not a ${ext} file`);
   }
   for (const v of videos) {
-    if (v.size_bytes > VIDEO_MAX_BYTES) problems.push(`${where}: ${v.id}: ${v.size_bytes} bytes, videos stay under ${VIDEO_MAX_BYTES}`);
-    if (v.question_id && !bank.has(v.question_id)) problems.push(`${where}: ${v.id}: question '${v.question_id}' is not in the bank`);
+    if (v.size_bytes > VIDEO_MAX_BYTES)
+      problems.push(`${where}: ${v.id}: ${v.size_bytes} bytes, videos stay under ${VIDEO_MAX_BYTES}`);
+    if (v.question_id && !bank.has(v.question_id))
+      problems.push(`${where}: ${v.id}: question '${v.question_id}' is not in the bank`);
   }
   return { problems, summary: `${materials.length} materials, ${videos.length} videos` };
 }

@@ -15,7 +15,14 @@ function tc1(id: string, extra: Record<string, unknown> = {}) {
     inquiry: `Imported by the sync journey (${id}): the critic's review was so {{1}} that even the author's friends winced.`,
     input_method: {
       kind: 'OneBoxFill',
-      option_groups: [{ options: ['tepid', 'scathing', 'fulsome', 'candid', 'equivocal'].map((text, i) => ({ key: 'ABCDE'[i], text })) }],
+      option_groups: [
+        {
+          options: ['tepid', 'scathing', 'fulsome', 'candid', 'equivocal'].map((text, i) => ({
+            key: 'ABCDE'[i],
+            text,
+          })),
+        },
+      ],
       group_size: 1,
       option_size: 5,
     },
@@ -26,7 +33,11 @@ function tc1(id: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-const json = (name: string, value: unknown) => ({ name, mimeType: 'application/json', buffer: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value, null, 2)) });
+const json = (name: string, value: unknown) => ({
+  name,
+  mimeType: 'application/json',
+  buffer: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
+});
 const pageButton = (page: Page, name: RegExp) => page.locator('.gs-actions').getByRole('button', { name });
 const DRY_RUN = /预\s*检/;
 const IMPORT = /导\s*入/;
@@ -40,7 +51,11 @@ async function importConfirmed(page: Page) {
   await expect(page.getByText(s.result.title)).toBeVisible();
 }
 
-test('an admin dry-runs a broken package, sees every problem with its path, then imports a valid one', async ({ page, api, loginAs }, testInfo) => {
+test('an admin dry-runs a broken package, sees every problem with its path, then imports a valid one', async ({
+  page,
+  api,
+  loginAs,
+}, testInfo) => {
   const token = await loginAs('admin');
   const id = `q-e2e-sync-${testInfo.project.name}-${Date.now().toString(36)}`;
   await page.goto('/sync');
@@ -48,7 +63,10 @@ test('an admin dry-runs a broken package, sees every problem with its path, then
 
   // Broken: one file is not JSON at all, the other gives the answer as a string instead of a list of keys.
   const input = page.getByTestId('sync-files-input');
-  await input.setInputFiles([json('broken.json', '{ "questions": [ '), json('shape.json', { questions: [tc1(`${id}-bad`, { standard_answer: { selects: 'B' } })] })]);
+  await input.setInputFiles([
+    json('broken.json', '{ "questions": [ '),
+    json('shape.json', { questions: [tc1(`${id}-bad`, { standard_answer: { selects: 'B' } })] }),
+  ]);
   await expect(page.getByText(s.files.count(2, 0))).toBeVisible();
   await pageButton(page, DRY_RUN).click();
   await expect(page.getByText(s.summary.invalid(2))).toBeVisible();
@@ -66,7 +84,9 @@ test('an admin dry-runs a broken package, sees every problem with its path, then
   await pageButton(page, DRY_RUN).click();
   await expect(page.getByText(s.summary.valid)).toBeVisible();
   await importConfirmed(page);
-  await expect(page.locator('.gs-result').getByRole('row', { name: new RegExp(`${s.summary.questions}\\s*1\\s*0\\s*1`) })).toBeVisible();
+  await expect(
+    page.locator('.gs-result').getByRole('row', { name: new RegExp(`${s.summary.questions}\\s*1\\s*0\\s*1`) }),
+  ).toBeVisible();
   await shot(page, testInfo, 'sync-imported');
 
   // The question is there, with its answer, and the search text was refreshed with the import.
@@ -79,7 +99,9 @@ test('an admin dry-runs a broken package, sees every problem with its path, then
   await pageButton(page, DRY_RUN).click();
   await expect(page.getByText(s.summary.valid)).toBeVisible();
   await importConfirmed(page);
-  await expect(page.locator('.gs-result').getByRole('row', { name: new RegExp(`${s.summary.questions}\\s*0\\s*1\\s*1`) })).toBeVisible();
+  await expect(
+    page.locator('.gs-result').getByRole('row', { name: new RegExp(`${s.summary.questions}\\s*0\\s*1\\s*1`) }),
+  ).toBeVisible();
   expect((await api.call(questionCalls.filter, { category: 1, keyword: id }, { token })).total).toBe(1);
 });
 

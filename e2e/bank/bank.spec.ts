@@ -38,13 +38,19 @@ test('season books show their unlock date and do not open before it', async ({ p
   await shot(page, testInfo, 'bank-season');
 });
 
-test('a trial member sees member questions locked and gets the only-public dialog', async ({ page, loginAs }, testInfo) => {
+test('a trial member sees member questions locked and gets the only-public dialog', async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs('trial');
   await page.goto('/exercise_list');
   await page.getByRole('button', { name: '填空精选 · 冲刺 1' }).click();
   const locked = page.locator('.gb-qitem').filter({ hasText: b.book.memberOnly }).first();
   await locked.click();
-  await page.locator('.gb-viewer').getByRole('button', { name: label(zh.dialogs.publicOnlyTitle) }).click();
+  await page
+    .locator('.gb-viewer')
+    .getByRole('button', { name: label(zh.dialogs.publicOnlyTitle) })
+    .click();
   const dialog = page.getByRole('dialog', { name: zh.dialogs.publicOnlyTitle });
   await expect(dialog.getByText(zh.dialogs.publicOnlyBody)).toBeVisible();
   await shot(page, testInfo, 'bank-public-only');
@@ -54,19 +60,35 @@ test('the higher bank is gated for a VIP with the rights dialog', async ({ page,
   await loginAs('VIP');
   await page.goto('/higher');
   await expect(page.getByRole('dialog', { name: zh.dialogs.rightsTitle })).toBeVisible();
-  await page.getByRole('button', { name: label(zh.common.close) }).last().click();
+  await page
+    .getByRole('button', { name: label(zh.common.close) })
+    .last()
+    .click();
   await expect(page.getByText(b.higherGate.title)).toBeVisible();
 });
 
 /** Every kind of the bank with its category, so each of the 11 input kinds is rendered and answered. */
 const KINDS: [category: 1 | 2 | 3 | 4 | 5, kind: string][] = [
-  [1, 'tc1'], [1, 'tc2'], [1, 'tc3'], [1, 'se'],
-  [2, 'rc_single'], [2, 'rc_multi'], [2, 'rc_select'],
-  [3, 'qc'], [3, 'mc_single'], [3, 'mc_multi'], [3, 'numeric'], [3, 'fraction'],
-  [4, 'issue'], [5, 'word'],
+  [1, 'tc1'],
+  [1, 'tc2'],
+  [1, 'tc3'],
+  [1, 'se'],
+  [2, 'rc_single'],
+  [2, 'rc_multi'],
+  [2, 'rc_select'],
+  [3, 'qc'],
+  [3, 'mc_single'],
+  [3, 'mc_multi'],
+  [3, 'numeric'],
+  [3, 'fraction'],
+  [4, 'issue'],
+  [5, 'word'],
 ];
 
-const byBadge = (scope: Locator, key: string) => scope.locator('.gq-options [role="radio"], .gq-options [role="checkbox"]').filter({ has: scope.page().locator('.gq-badge', { hasText: new RegExp(`^${key}$`) }) });
+const byBadge = (scope: Locator, key: string) =>
+  scope
+    .locator('.gq-options [role="radio"], .gq-options [role="checkbox"]')
+    .filter({ has: scope.page().locator('.gq-badge', { hasText: new RegExp(`^${key}$`) }) });
 
 /** Gives the correct answer through the UI, the way a learner would. */
 async function answerCorrectly(page: Page, viewer: Locator, question: QuestionView): Promise<'graded' | 'ungraded'> {
@@ -97,10 +119,16 @@ async function answerCorrectly(page: Page, viewer: Locator, question: QuestionVi
       await viewer.getByRole('textbox', { name: q.denominatorLabel }).pressSequentially(std.text2);
       return 'graded';
     case 'SelectSentence':
-      await viewer.getByRole('radiogroup', { name: q.passageLabel }).getByRole('radio').nth(Number(std.selects[0])).click();
+      await viewer
+        .getByRole('radiogroup', { name: q.passageLabel })
+        .getByRole('radio')
+        .nth(Number(std.selects[0]))
+        .click();
       return 'graded';
     case 'Essay':
-      await viewer.getByRole('textbox', { name: q.essayLabel }).fill('Progress in science depends on both bold questions and careful tests.');
+      await viewer
+        .getByRole('textbox', { name: q.essayLabel })
+        .fill('Progress in science depends on both bold questions and careful tests.');
       return 'ungraded';
     case 'Word':
       await viewer.getByRole('button', { name: label(q.wordKnow) }).click();
@@ -109,7 +137,11 @@ async function answerCorrectly(page: Page, viewer: Locator, question: QuestionVi
 }
 
 for (const [category, kind] of KINDS) {
-  test(`big bank: a ${kind} question renders, takes the right answer and reviews as correct`, async ({ page, api, loginAs }, testInfo) => {
+  test(`big bank: a ${kind} question renders, takes the right answer and reviews as correct`, async ({
+    page,
+    api,
+    loginAs,
+  }, testInfo) => {
     const token = await loginAs('VIP');
     const { items } = await api.call(questionCalls.filter, { category, kind, page: 1, page_size: 20 }, { token });
     const { questions } = await api.call(questionCalls.get, { ids: items.map((i) => i.id) }, { token });
@@ -123,7 +155,10 @@ for (const [category, kind] of KINDS) {
     const viewer = page.locator('.gb-viewer');
     await expect(viewer.locator('.gq-question')).toBeVisible();
     const graded = await answerCorrectly(page, viewer, question);
-    await viewer.locator('.gb-viewer-bar').getByRole('button', { name: label(b.viewer.check) }).click();
+    await viewer
+      .locator('.gb-viewer-bar')
+      .getByRole('button', { name: label(b.viewer.check) })
+      .click();
     await expect(viewer.locator('.gb-viewer-bar').getByRole('button', { name: label(b.viewer.retry) })).toBeVisible();
     if (graded === 'graded') await expect(viewer.getByText(q.review.correct, { exact: true })).toBeVisible();
     else await expect(viewer.getByText(q.review.answered, { exact: true })).toBeVisible();
@@ -133,5 +168,8 @@ for (const [category, kind] of KINDS) {
 
 test('book calls refuse unknown books with a clear kind', async ({ api, loginAs }) => {
   const token = await loginAs('VIP');
-  await expect(api.call(bookCalls.get, { id: 'b-does-not-exist' }, { token })).rejects.toMatchObject({ status: 404, err: { kind: 'not_found' } });
+  await expect(api.call(bookCalls.get, { id: 'b-does-not-exist' }, { token })).rejects.toMatchObject({
+    status: 404,
+    err: { kind: 'not_found' },
+  });
 });

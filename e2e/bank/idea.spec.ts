@@ -2,7 +2,10 @@ import { expect, isPhone, shot, test, zh } from '../fixtures';
 
 const c = zh.idea;
 
-test('a learner opens the Issue library, picks a prompt and reads its outline; a locked prompt asks for membership', async ({ page, loginAs }, testInfo) => {
+test('a learner opens the Issue library, picks a prompt and reads its outline; a locked prompt asks for membership', async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs('trial');
   await page.goto('/idea');
   await expect(page.getByText(c.count(23))).toBeVisible();
@@ -29,7 +32,10 @@ test('a learner opens the Issue library, picks a prompt and reads its outline; a
   await page.getByRole('button', { name: /文物应归还原属地/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(zh.dialogs.publicOnlyTitle)).toBeVisible();
-  await dialog.getByRole('button', { name: /关\s*闭/ }).first().click();
+  await dialog
+    .getByRole('button', { name: /关\s*闭/ })
+    .first()
+    .click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(c.locked.title)).toBeVisible();
   await shot(page, testInfo, 'idea-locked');

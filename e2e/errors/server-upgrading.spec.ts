@@ -1,7 +1,12 @@
 import { systemCalls } from '@gre/contracts';
 import { demo, expect, label, shot, test, zh } from '../fixtures';
 
-test('maintenance shows the upgrade overlay; after it ends, refresh brings the page back', async ({ page, api, adminToken, loginAs }, testInfo) => {
+test('maintenance shows the upgrade overlay; after it ends, refresh brings the page back', async ({
+  page,
+  api,
+  adminToken,
+  loginAs,
+}, testInfo) => {
   await loginAs('trial');
   const overlay = page.getByRole('alertdialog', { name: zh.overlays.upgradeTitle });
   try {
@@ -18,7 +23,11 @@ test('maintenance shows the upgrade overlay; after it ends, refresh brings the p
   await expect(page.getByRole('heading', { level: 2 })).toContainText(demo('trial').name);
 });
 
-test('during maintenance an admin logs in, works without the overlay and turns it off; a learner cannot log in', async ({ page, api, adminToken }, testInfo) => {
+test('during maintenance an admin logs in, works without the overlay and turns it off; a learner cannot log in', async ({
+  page,
+  api,
+  adminToken,
+}, testInfo) => {
   const l = zh.login;
   const signIn = async (who: string) => {
     const account = demo(who);

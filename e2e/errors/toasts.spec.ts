@@ -1,6 +1,10 @@
 import { expect, label, shot, test, zh } from '../fixtures';
 
-const internalError = JSON.stringify({ ok: false, data: null, err_data: { kind: 'internal', show: '', detail: 'internal error' } });
+const internalError = JSON.stringify({
+  ok: false,
+  data: null,
+  err_data: { kind: 'internal', show: '', detail: 'internal error' },
+});
 
 test('seven failed calls show at most five toasts, each closable', async ({ page }, testInfo) => {
   await page.goto('/debug');
@@ -8,7 +12,9 @@ test('seven failed calls show at most five toasts, each closable', async ({ page
   await shot(page, testInfo, 'debug');
 
   // The server answers 500 to the connection test, as a crashed handler would.
-  await page.route('**/api/debug/echo', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: internalError }));
+  await page.route('**/api/debug/echo', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: internalError }),
+  );
   // Substring match: while a call is in flight the button's name gains antd's 'loading' icon label.
   const connect = page.getByRole('button', { name: zh.debug.echo });
   const toasts = page.getByRole('alert').filter({ hasText: zh.errors.serverError });
@@ -30,6 +36,10 @@ test('seven failed calls show at most five toasts, each closable', async ({ page
   await shot(page, testInfo, 'toasts-five');
 
   // The toast's own Close button (text), not antd's corner icon that carries the same label.
-  await toasts.first().getByRole('button').filter({ hasText: label(zh.common.close) }).click();
+  await toasts
+    .first()
+    .getByRole('button')
+    .filter({ hasText: label(zh.common.close) })
+    .click();
   await expect(toasts).toHaveCount(4);
 });

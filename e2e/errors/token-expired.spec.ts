@@ -1,7 +1,11 @@
 import { userCalls } from '@gre/contracts';
 import { demo, expect, seedToken, shot, SHORT_IDLE_SECONDS, storedToken, test, zh } from '../fixtures';
 
-test('an expired session warns, clears the token and goes to the login page after 3 s', async ({ page, api, shortIdleURL }, testInfo) => {
+test('an expired session warns, clears the token and goes to the login page after 3 s', async ({
+  page,
+  api,
+  shortIdleURL,
+}, testInfo) => {
   const trial = demo('trial');
   // A server whose sessions go idle after a few seconds: the expiry is real, not a canned answer.
   const token = await api.login(trial, shortIdleURL);

@@ -1,7 +1,11 @@
 import { userCalls } from '@gre/contracts';
 import { demo, expect, label, shot, storedToken, test, zh } from '../fixtures';
 
-test('a revoked session gets 401 on the next call: token cleared, login asked for', async ({ page, api, loginAs }, testInfo) => {
+test('a revoked session gets 401 on the next call: token cleared, login asked for', async ({
+  page,
+  api,
+  loginAs,
+}, testInfo) => {
   const vip = demo('VIP');
   const token = await loginAs('VIP');
   await page.goto('/');

@@ -50,10 +50,18 @@ async function jumpVia(page: Page, question: number) {
   await page.getByRole('button', { name: t.review.goTo(question) }).click();
 }
 
-test('a VIP takes a verbal simulation: answer, mark, review, resume, submit, result', async ({ page, api, loginAs }, testInfo) => {
+test('a VIP takes a verbal simulation: answer, mark, review, resume, submit, result', async ({
+  page,
+  api,
+  loginAs,
+}, testInfo) => {
   test.setTimeout(120_000);
   const token = await loginAs('VIP');
-  const { id } = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'verbal', enable_count_up: true }, { token });
+  const { id } = await api.call(
+    examCalls.create,
+    { source: 'simulate', version: 'b-mock-1', select_kind: 'verbal', enable_count_up: true },
+    { token },
+  );
 
   await page.goto(`/exam/${id}`);
   await expect(page.getByRole('heading', { name: /全真模考 1/ })).toBeVisible();
@@ -122,9 +130,17 @@ test('a VIP takes a verbal simulation: answer, mark, review, resume, submit, res
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('Quant: the calculator computes and transfers its display into a numeric entry', async ({ page, api, loginAs }, testInfo) => {
+test('Quant: the calculator computes and transfers its display into a numeric entry', async ({
+  page,
+  api,
+  loginAs,
+}, testInfo) => {
   const token = await loginAs('VIP');
-  const { id } = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'quant', enable_count_up: true }, { token });
+  const { id } = await api.call(
+    examCalls.create,
+    { source: 'simulate', version: 'b-mock-1', select_kind: 'quant', enable_count_up: true },
+    { token },
+  );
   await page.goto(`/exam/${id}`);
   await page.getByRole('button', { name: t.intro.start }).click();
   await expect(progress(page, 1, 12)).toBeVisible();
@@ -133,7 +149,8 @@ test('Quant: the calculator computes and transfers its display into a numeric en
   await expect(progress(page, 6, 12)).toBeVisible();
   await bar(page).getByRole('button', { name: t.bar.calculator }).click();
   const calc = page.getByRole('region', { name: t.calc.label });
-  for (const key of ['1', '2', '除', '4', '加', '2', '乘', '3', '等于']) await calc.getByRole('button', { name: key, exact: true }).click();
+  for (const key of ['1', '2', '除', '4', '加', '2', '乘', '3', '等于'])
+    await calc.getByRole('button', { name: key, exact: true }).click();
   await expect(calc.locator('output')).toHaveText('9');
   await calc.getByRole('button', { name: t.calc.transfer }).click();
   await expect(page.getByRole('textbox')).toHaveValue('9');
@@ -147,7 +164,11 @@ test('a timed section ends by itself when its clock runs out', async ({ page, ap
   test.setTimeout(120_000);
   const token = await api.login(demo('VIP'), timedURL);
   await seedToken(page, token);
-  const { id } = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'verbal' }, { token, baseURL: timedURL });
+  const { id } = await api.call(
+    examCalls.create,
+    { source: 'simulate', version: 'b-mock-1', select_kind: 'verbal' },
+    { token, baseURL: timedURL },
+  );
   await page.goto(`${timedURL}/exam/${id}`);
   await page.getByRole('button', { name: t.intro.start }).click();
   await expect(progress(page, 1, 12)).toBeVisible();
@@ -168,11 +189,19 @@ test('a timed section ends by itself when its clock runs out', async ({ page, ap
   await expect(page.getByText(t.result.title, { exact: true })).toBeVisible();
 });
 
-test('a full timed mock: essay, Verbal and Quant, marks and review, the last section auto-submitted, result and report', async ({ page, api, timedURL }, testInfo) => {
+test('a full timed mock: essay, Verbal and Quant, marks and review, the last section auto-submitted, result and report', async ({
+  page,
+  api,
+  timedURL,
+}, testInfo) => {
   test.setTimeout(180_000);
   const token = await api.login(demo('SVIP'), timedURL);
   await seedToken(page, token);
-  const { id } = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'full' }, { token, baseURL: timedURL });
+  const { id } = await api.call(
+    examCalls.create,
+    { source: 'simulate', version: 'b-mock-1', select_kind: 'full' },
+    { token, baseURL: timedURL },
+  );
   await page.goto(`${timedURL}/exam/${id}`);
   await expect(page.getByRole('row', { name: /分析性写作/ })).toBeVisible();
   await page.getByRole('button', { name: t.intro.start }).click();
@@ -186,7 +215,10 @@ test('a full timed mock: essay, Verbal and Quant, marks and review, the last sec
   await snap(page, testInfo, 'mock-essay');
   const exitSection = async () => {
     await bar(page).getByRole('button', { name: t.bar.exit }).click();
-    await page.getByRole('dialog', { name: t.exitDialog.title }).getByRole('button', { name: t.exitDialog.confirm }).click();
+    await page
+      .getByRole('dialog', { name: t.exitDialog.title })
+      .getByRole('button', { name: t.exitDialog.confirm })
+      .click();
   };
   await exitSection();
 
@@ -228,7 +260,8 @@ test('a full timed mock: essay, Verbal and Quant, marks and review, the last sec
   await expect(page.getByText(t.result.title, { exact: true })).toBeVisible();
   // Verbal, Quant, their total and the essay.
   await expect(page.locator('.ge-score')).toHaveCount(4);
-  for (const label of [t.result.verbal, t.result.quant]) await expect(page.locator('.ge-score').filter({ hasText: label })).toContainText(/可能区间 1\d\d–1\d\d/);
+  for (const label of [t.result.verbal, t.result.quant])
+    await expect(page.locator('.ge-score').filter({ hasText: label })).toContainText(/可能区间 1\d\d–1\d\d/);
   // The essay is kept and waits for judging: no score is made up for it.
   const essay = page.locator('.ge-score.is-issue');
   await expect(essay.locator('.ge-score-status')).toHaveText(t.result.issueStatus.Judging!);
@@ -237,6 +270,11 @@ test('a full timed mock: essay, Verbal and Quant, marks and review, the last sec
 
   await page.getByRole('link', { name: t.result.reportLink }).click();
   await expect(page).toHaveURL(/\/report\/b-mock-1$/);
-  await expect(page.locator('.gr-attempts').getByRole('link', { name: new RegExp(zh.records.report.viewResult) }).first()).toHaveAttribute('href', `/exam/${id}`);
+  await expect(
+    page
+      .locator('.gr-attempts')
+      .getByRole('link', { name: new RegExp(zh.records.report.viewResult) })
+      .first(),
+  ).toHaveAttribute('href', `/exam/${id}`);
   await snap(page, testInfo, 'mock-report');
 });

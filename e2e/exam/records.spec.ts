@@ -32,8 +32,17 @@ async function finishExam(api: Api, token: string, id: number, pick: number): Pr
     const view = await api.call(examCalls.get, { id }, { token });
     const items = view.sections[section]?.items ?? [];
     for (const [i, item] of items.entries()) {
-      if (i > 0) rev = (await api.call(examCalls.move, { id, revision: rev, section_index: section, question_index: i }, { token })).revision;
-      rev = (await api.call(examCalls.answer, { id, revision: rev, section_index: section, question_index: i, answer: someAnswer(item, pick + i) }, { token })).revision;
+      if (i > 0)
+        rev = (
+          await api.call(examCalls.move, { id, revision: rev, section_index: section, question_index: i }, { token })
+        ).revision;
+      rev = (
+        await api.call(
+          examCalls.answer,
+          { id, revision: rev, section_index: section, question_index: i, answer: someAnswer(item, pick + i) },
+          { token },
+        )
+      ).revision;
     }
     const done = await api.call(examCalls.finishSection, { id, revision: rev, section_index: section }, { token });
     rev = done.revision;
@@ -41,7 +50,11 @@ async function finishExam(api: Api, token: string, id: number, pick: number): Pr
   }
 }
 
-test('a VIP starts a simulation from /simulate, finds it in /record and deletes it', async ({ page, api, loginAs }, testInfo) => {
+test('a VIP starts a simulation from /simulate, finds it in /record and deletes it', async ({
+  page,
+  api,
+  loginAs,
+}, testInfo) => {
   const token = await loginAs('VIP');
   await page.goto('/simulate');
   await expect(page.getByRole('heading', { name: r.simulate.title, exact: true })).toBeVisible();
@@ -63,7 +76,12 @@ test('a VIP starts a simulation from /simulate, finds it in /record and deletes 
   expect(mine).toMatchObject({ kind: 'simulate', status: 'NotStart', template_id: 'b-mock-1' });
 
   await page.goto('/simulate');
-  await expect(page.locator('.gr-mock').filter({ hasText: '全真模考 1' }).getByRole('button', { name: new RegExp(r.simulate.resume) })).toBeVisible();
+  await expect(
+    page
+      .locator('.gr-mock')
+      .filter({ hasText: '全真模考 1' })
+      .getByRole('button', { name: new RegExp(r.simulate.resume) }),
+  ).toBeVisible();
 
   await page.goto('/record?kind=simulate');
   const remove = page.getByRole('button', { name: `${r.record.remove}：${mine.name}` }).first();
@@ -77,15 +95,28 @@ test('a VIP starts a simulation from /simulate, finds it in /record and deletes 
   await expect(confirm.getByText(r.record.removeBody(mine.name))).toBeVisible();
   await confirm.getByRole('button', { name: label(r.record.remove) }).click();
   await expect(page.getByText(r.record.removed)).toBeVisible();
-  await expect.poll(async () => (await api.call(examCalls.list, { page: 1, page_size: 50, kind: 'simulate' }, { token })).items.some((e) => e.id === id)).toBe(false);
-  expect((await api.call(examCalls.list, { page: 1, page_size: 50, kind: 'simulate' }, { token })).total).toBe(before - 1);
+  await expect
+    .poll(async () =>
+      (await api.call(examCalls.list, { page: 1, page_size: 50, kind: 'simulate' }, { token })).items.some(
+        (e) => e.id === id,
+      ),
+    )
+    .toBe(false);
+  expect((await api.call(examCalls.list, { page: 1, page_size: 50, kind: 'simulate' }, { token })).total).toBe(
+    before - 1,
+  );
 });
 
-test('a trial member’s second simulation is refused with the simulate no-permission dialog', async ({ page, api, loginAs }, testInfo) => {
+test('a trial member’s second simulation is refused with the simulate no-permission dialog', async ({
+  page,
+  api,
+  loginAs,
+}, testInfo) => {
   const token = await loginAs('trial');
   // The quota is one simulation in total; an essay-only one spends it without touching the daily question quota.
   const { remaining } = await api.call(examCalls.simulateList, {}, { token });
-  if (remaining !== 0) await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'issue' }, { token });
+  if (remaining !== 0)
+    await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'issue' }, { token });
 
   await page.goto('/simulate');
   await expect(page.getByText(r.simulate.quotaUsedUp)).toBeVisible();
@@ -98,7 +129,9 @@ test('a trial member’s second simulation is refused with the simulate no-permi
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/simulate$/);
 
-  const refused = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-2', select_kind: 'verbal' }, { token }).catch((e: unknown) => e);
+  const refused = await api
+    .call(examCalls.create, { source: 'simulate', version: 'b-mock-2', select_kind: 'verbal' }, { token })
+    .catch((e: unknown) => e);
   expect(refused).toBeInstanceOf(CallFailed);
   expect((refused as CallFailed).err?.kind).toBe('sim_no_perm');
 });
@@ -106,7 +139,11 @@ test('a trial member’s second simulation is refused with the simulate no-permi
 test('the report of a mock shows the trend chart and every attempt', async ({ page, api, loginAs }, testInfo) => {
   const token = await loginAs('SVIP');
   for (const pick of [0, 1]) {
-    const { id } = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-2', select_kind: 'verbal' }, { token });
+    const { id } = await api.call(
+      examCalls.create,
+      { source: 'simulate', version: 'b-mock-2', select_kind: 'verbal' },
+      { token },
+    );
     await finishExam(api, token, id, pick);
   }
   const report = await api.call(examCalls.report, { book_id: 'b-mock-2', window: 'all' }, { token });

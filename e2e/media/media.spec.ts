@@ -33,8 +33,12 @@ test('a VIP downloads a PDF and watches a video that streams with ranges', async
     el.muted = true;
     await el.play();
   });
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(1);
   expect(await video.evaluate((el: HTMLVideoElement) => Math.round(el.duration))).toBe(48);
   // Seeking asks the server for a later range, which it answers from the middle of the file.
   await video.evaluate((el: HTMLVideoElement) => el.pause());
@@ -55,7 +59,10 @@ test('a VIP downloads a PDF and watches a video that streams with ranges', async
   await expect(page).toHaveURL(/\/download$/);
 });
 
-test('a trial member sees the list, and the rights dialog instead of a download or a member video', async ({ page, loginAs }, testInfo) => {
+test('a trial member sees the list, and the rights dialog instead of a download or a member video', async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs('trial');
   await page.goto('/download');
   await expect(page.getByText(m.download.lockedTitle)).toBeVisible();

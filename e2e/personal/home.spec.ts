@@ -27,17 +27,33 @@ function firstOption(item: ExamView['sections'][number]['items'][number]): Answe
 
 /** A small filling practice answered and submitted through the contract calls, as the exam screen would. */
 async function practise(api: Api, token: string, count: number): Promise<void> {
-  const { id } = await api.call(examCalls.create, { source: 'filter', filter: { category: 1 }, count, include_done: true, enable_count_up: true }, { token });
+  const { id } = await api.call(
+    examCalls.create,
+    { source: 'filter', filter: { category: 1 }, count, include_done: true, enable_count_up: true },
+    { token },
+  );
   let rev = (await api.call(examCalls.start, { id, revision: 0 }, { token })).revision;
   const view = await api.call(examCalls.get, { id }, { token });
   for (const [i, item] of view.sections[0]!.items.entries()) {
-    if (i > 0) rev = (await api.call(examCalls.move, { id, revision: rev, section_index: 0, question_index: i }, { token })).revision;
-    rev = (await api.call(examCalls.answer, { id, revision: rev, section_index: 0, question_index: i, answer: firstOption(item) }, { token })).revision;
+    if (i > 0)
+      rev = (await api.call(examCalls.move, { id, revision: rev, section_index: 0, question_index: i }, { token }))
+        .revision;
+    rev = (
+      await api.call(
+        examCalls.answer,
+        { id, revision: rev, section_index: 0, question_index: i, answer: firstOption(item) },
+        { token },
+      )
+    ).revision;
   }
   await api.call(examCalls.finishSection, { id, revision: rev, section_index: 0 }, { token });
 }
 
-test('home: sign in, the calendar ticks today, a practice moves today’s figures; /analyze draws the charts', async ({ page, api, loginAs }, testInfo) => {
+test('home: sign in, the calendar ticks today, a practice moves today’s figures; /analyze draws the charts', async ({
+  page,
+  api,
+  loginAs,
+}, testInfo) => {
   const token = await loginAs('VIP');
   const before = await api.call(summaryCalls.getDaily, {}, { token });
 
@@ -58,7 +74,10 @@ test('home: sign in, the calendar ticks today, a practice moves today’s figure
   await expect(calendar.locator('text').filter({ hasText: '✓' }).first()).toBeAttached();
 
   // Signing in again (another tab) is refused as a conflict, with the server's words.
-  await expect(api.call(summaryCalls.signIn, {}, { token })).rejects.toMatchObject({ status: 409, err: { kind: 'conflict' } });
+  await expect(api.call(summaryCalls.signIn, {}, { token })).rejects.toMatchObject({
+    status: 409,
+    err: { kind: 'conflict' },
+  });
 
   await practise(api, token, 3);
   await page.reload();

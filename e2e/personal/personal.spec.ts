@@ -27,7 +27,10 @@ async function practiseWrongly(page: Page, testInfo: TestInfo): Promise<void> {
   await expect(page.getByText(e.result.title, { exact: true })).toBeVisible();
 }
 
-test('a wrong answer lands in 错题本; a note with reasons is saved; the wrongs are practised', async ({ page, loginAs }, testInfo) => {
+test('a wrong answer lands in 错题本; a note with reasons is saved; the wrongs are practised', async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs('VIP');
   await practiseWrongly(page, testInfo);
 
@@ -46,7 +49,10 @@ test('a wrong answer lands in 错题本; a note with reasons is saved; the wrong
   await note.getByRole('textbox', { name: p.note.fields.review }).fill('单位换算错了，先写出等式再代入。');
   const reason = note.getByRole('checkbox').first();
   await reason.check();
-  await note.getByRole('textbox', { name: /具体说明/ }).first().fill('<script>alert(1)</script> 百分比与小数混淆');
+  await note
+    .getByRole('textbox', { name: /具体说明/ })
+    .first()
+    .fill('<script>alert(1)</script> 百分比与小数混淆');
   await note.getByRole('button', { name: label(p.note.save) }).click();
   await expect(page.getByText(p.note.saved)).toBeVisible();
   await shot(page, testInfo, 'personal-note');
@@ -56,8 +62,12 @@ test('a wrong answer lands in 错题本; a note with reasons is saved; the wrong
   await page.reload();
   await page.locator('.gp-list .gb-qitem').first().click();
   const again = page.getByRole('dialog').getByRole('region', { name: p.note.title });
-  await expect(again.getByRole('textbox', { name: p.note.fields.review })).toHaveValue('单位换算错了，先写出等式再代入。');
-  await expect(again.getByRole('textbox', { name: /具体说明/ }).first()).toHaveValue('<script>alert(1)</script> 百分比与小数混淆');
+  await expect(again.getByRole('textbox', { name: p.note.fields.review })).toHaveValue(
+    '单位换算错了，先写出等式再代入。',
+  );
+  await expect(again.getByRole('textbox', { name: /具体说明/ }).first()).toHaveValue(
+    '<script>alert(1)</script> 百分比与小数混淆',
+  );
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: label(p.list.practise) }).click();

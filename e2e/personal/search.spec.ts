@@ -2,7 +2,10 @@ import { expect, isPhone, shot, test, zh } from '../fixtures';
 
 const s = zh.search;
 
-test('a learner searches the bank in English and Chinese, opens a result in review and looks up a GRE word', async ({ page, loginAs }, testInfo) => {
+test('a learner searches the bank in English and Chinese, opens a result in review and looks up a GRE word', async ({
+  page,
+  loginAs,
+}, testInfo) => {
   await loginAs('VIP');
   await page.goto('/search');
   await expect(page.getByText(s.start)).toBeVisible();

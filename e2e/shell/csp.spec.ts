@@ -30,7 +30,8 @@ async function watchCsp(page: Page): Promise<Watch> {
     if (/Content Security Policy|Refused to/i.test(text)) watch.violations.push(`console on ${url()}: ${text}`);
   });
   page.on('pageerror', (err) => {
-    if (/Content Security Policy|EvalError/i.test(err.message)) watch.violations.push(`page error on ${url()}: ${err.message}`);
+    if (/Content Security Policy|EvalError/i.test(err.message))
+      watch.violations.push(`page error on ${url()}: ${err.message}`);
   });
   await page.exposeFunction('__cspViolation', (line: string) => watch.violations.push(`event on ${url()}: ${line}`));
   await page.addInitScript(() => {
@@ -39,7 +40,9 @@ async function watchCsp(page: Page): Promise<Watch> {
       'securitypolicyviolation',
       (e) => {
         const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : '';
-        void window.__cspViolation?.(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}${where} ${e.sample}`.trim());
+        void window.__cspViolation?.(
+          `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}${where} ${e.sample}`.trim(),
+        );
       },
       true,
     );
@@ -56,7 +59,10 @@ async function visit(page: Page, watch: Watch, path: string, ready: (page: Page)
   expect(res?.headers()['content-security-policy'], `policy on ${path}`).toBe(CONTENT_SECURITY_POLICY);
   await expect(ready(page), `main content of ${path}`).toBeVisible();
   await settle(page);
-  expect(await page.evaluate(() => window.__cspWatching), 'the watcher (an init script, injected outside the page policy) is in place').toBe(true);
+  expect(
+    await page.evaluate(() => window.__cspWatching),
+    'the watcher (an init script, injected outside the page policy) is in place',
+  ).toBe(true);
   expect(watch.violations, `CSP violations on ${path}`).toEqual([]);
 }
 
@@ -98,8 +104,17 @@ async function finishExam(api: Api, token: string, id: number): Promise<void> {
   for (let section = 0; ; section++) {
     const view = await api.call(examCalls.get, { id }, { token });
     for (const [i, item] of (view.sections[section]?.items ?? []).entries()) {
-      if (i > 0) rev = (await api.call(examCalls.move, { id, revision: rev, section_index: section, question_index: i }, { token })).revision;
-      rev = (await api.call(examCalls.answer, { id, revision: rev, section_index: section, question_index: i, answer: firstAnswer(item) }, { token })).revision;
+      if (i > 0)
+        rev = (
+          await api.call(examCalls.move, { id, revision: rev, section_index: section, question_index: i }, { token })
+        ).revision;
+      rev = (
+        await api.call(
+          examCalls.answer,
+          { id, revision: rev, section_index: section, question_index: i, answer: firstAnswer(item) },
+          { token },
+        )
+      ).revision;
     }
     const done = await api.call(examCalls.finishSection, { id, revision: rev, section_index: section }, { token });
     rev = done.revision;
@@ -132,17 +147,27 @@ test.describe('every page runs under the Content-Security-Policy', () => {
     await shot(page, testInfo, 'csp-api-docs');
   });
 
-  test('learner pages: home, banks, a book, search, idea, media, analysis, records, personal pages', async ({ page, api, loginAs }, testInfo) => {
+  test('learner pages: home, banks, a book, search, idea, media, analysis, records, personal pages', async ({
+    page,
+    api,
+    loginAs,
+  }, testInfo) => {
     test.setTimeout(240_000);
     // An SVIP teacher: sees the higher bank and its personal pages; no other spec uses the account.
     const token = await loginAs('teacher');
-    const { id } = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-2', select_kind: 'verbal' }, { token });
+    const { id } = await api.call(
+      examCalls.create,
+      { source: 'simulate', version: 'b-mock-2', select_kind: 'verbal' },
+      { token },
+    );
     await finishExam(api, token, id);
     const watch = await watchCsp(page);
 
     // Home with the sign-in calendar (ECharts).
     await visit(page, watch, '/', (pg) => pg.getByRole('heading', { level: 2 }).filter({ hasText: '老师' }));
-    await expect(page.locator('.ant-card').filter({ hasText: zh.home.signIn.title }).locator('svg').first()).toBeVisible();
+    await expect(
+      page.locator('.ant-card').filter({ hasText: zh.home.signIn.title }).locator('svg').first(),
+    ).toBeVisible();
     await settle(page);
     expect(watch.violations).toEqual([]);
     await shot(page, testInfo, 'csp-home');
@@ -166,7 +191,10 @@ test.describe('every page runs under the Content-Security-Policy', () => {
     await visit(page, watch, '/math2', heading(b.math2.title));
     // A math book in the practice viewer: formulas typeset by KaTeX (its fonts and inline styles).
     await page.locator('.gb-book-title').first().click();
-    await page.getByRole('dialog').getByRole('button', { name: label(zh.bank.book.start) }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: label(zh.bank.book.start) })
+      .click();
     await expect(page.locator('.gb-viewer .katex').first()).toBeVisible();
     await settle(page);
     expect(watch.violations).toEqual([]);
@@ -185,7 +213,9 @@ test.describe('every page runs under the Content-Security-Policy', () => {
       el.muted = true;
       await el.play();
     });
-    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
     expect(watch.violations).toEqual([]);
 
     await visit(page, watch, '/analyze', heading(zh.analyze.title));
@@ -206,16 +236,32 @@ test.describe('every page runs under the Content-Security-Policy', () => {
     await shot(page, testInfo, 'csp-report');
 
     await visit(page, watch, '/personal', heading(p.index.title));
-    for (const scope of ['collect', 'wrongs', 'note', 'higher_collect', 'higher_wrongs', 'higher_note', 'card'] as const) {
+    for (const scope of [
+      'collect',
+      'wrongs',
+      'note',
+      'higher_collect',
+      'higher_wrongs',
+      'higher_note',
+      'card',
+    ] as const) {
       await visit(page, watch, `/personal/${scope}`, heading(p.scopes[scope]));
     }
     await visit(page, watch, '/no/such/page', heading(zh.routeError.title));
   });
 
-  test('an exam: intro, a quant question with KaTeX and a figure, the calculator, the result', async ({ page, api, loginAs }, testInfo) => {
+  test('an exam: intro, a quant question with KaTeX and a figure, the calculator, the result', async ({
+    page,
+    api,
+    loginAs,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const token = await loginAs('teacher');
-    const { id } = await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'quant', enable_count_up: true }, { token });
+    const { id } = await api.call(
+      examCalls.create,
+      { source: 'simulate', version: 'b-mock-1', select_kind: 'quant', enable_count_up: true },
+      { token },
+    );
     const watch = await watchCsp(page);
     const t = zh.exam;
 
@@ -250,7 +296,10 @@ test.describe('every page runs under the Content-Security-Policy', () => {
     for (const section of ['Quant 第 1 部分', 'Quant 第 2 部分']) {
       await expect(page.locator('.ge-section-name')).toHaveText(section);
       await bar.getByRole('button', { name: t.bar.exit }).click();
-      await page.getByRole('dialog', { name: t.exitDialog.title }).getByRole('button', { name: t.exitDialog.confirm }).click();
+      await page
+        .getByRole('dialog', { name: t.exitDialog.title })
+        .getByRole('button', { name: t.exitDialog.confirm })
+        .click();
     }
     await expect(page.getByText(t.result.title, { exact: true })).toBeVisible();
     await settle(page);
@@ -269,7 +318,9 @@ test.describe('every page runs under the Content-Security-Policy', () => {
 });
 
 test.describe('the watcher and the policy', () => {
-  test('an injected inline handler, an injected script and a request elsewhere are refused and reported', async ({ page }) => {
+  test('an injected inline handler, an injected script and a request elsewhere are refused and reported', async ({
+    page,
+  }) => {
     const watch = await watchCsp(page);
     await visit(page, watch, '/login', heading(zh.login.title));
     // What an HTML injection would try; page.evaluate itself runs outside the page's policy, the markup does not.

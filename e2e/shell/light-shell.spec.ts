@@ -2,7 +2,11 @@ import { examCalls, systemCalls } from '@gre/contracts';
 import type { Page } from '@playwright/test';
 import { expect, label, shot, test, zh } from '../fixtures';
 
-const internalError = JSON.stringify({ ok: false, data: null, err_data: { kind: 'internal', show: '', detail: 'internal error' } });
+const internalError = JSON.stringify({
+  ok: false,
+  data: null,
+  err_data: { kind: 'internal', show: '', detail: 'internal error' },
+});
 
 /** Names of the scripts the page has fetched so far. */
 function scriptLog(page: Page): string[] {
@@ -21,7 +25,11 @@ test.describe('the exam screen loads without antd', () => {
     const token = await loginAs('SVIP');
     const { mocks } = await api.call(examCalls.simulateList, {}, { token });
     const mock = mocks.find((m) => m.refusal === null)!;
-    ({ id: examId } = await api.call(examCalls.create, { source: 'simulate', version: mock.book_id, select_kind: 'verbal' }, { token }));
+    ({ id: examId } = await api.call(
+      examCalls.create,
+      { source: 'simulate', version: mock.book_id, select_kind: 'verbal' },
+      { token },
+    ));
   });
 
   test('and an error there still shows its toast, the antd layer loaded on demand', async ({ page }, testInfo) => {
@@ -32,13 +40,18 @@ test.describe('the exam screen loads without antd', () => {
     expect(scripts.filter((s) => s.startsWith('antd-layer'))).toEqual([]);
     expect(await antdLoaded(page)).toBe(0);
 
-    await page.route('**/api/exam/start', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: internalError }));
+    await page.route('**/api/exam/start', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: internalError }),
+    );
     await start.click();
     const toast = page.getByRole('alert').filter({ hasText: zh.errors.serverError });
     await expect(toast).toContainText('500 Internal Server Error');
     expect(scripts.some((s) => s.startsWith('antd-layer'))).toBe(true);
     await shot(page, testInfo, 'exam-toast-on-demand');
-    await toast.getByRole('button').filter({ hasText: label(zh.common.close) }).click();
+    await toast
+      .getByRole('button')
+      .filter({ hasText: label(zh.common.close) })
+      .click();
     await expect(toast).toBeHidden();
   });
 

@@ -46,7 +46,9 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
   };
   const queue = overrides.queue ?? new PgBossQueue(database);
   // The memory limiter's windows follow the clock; Redis keeps its own expiry times.
-  const limiter = overrides.limiter ?? (env.REDIS_URL ? redisRateLimiter(new Redis(env.REDIS_URL)) : memoryRateLimiter(() => clock.now().getTime()));
+  const limiter =
+    overrides.limiter ??
+    (env.REDIS_URL ? redisRateLimiter(new Redis(env.REDIS_URL)) : memoryRateLimiter(() => clock.now().getTime()));
   const deps: Deps = {
     env,
     database,

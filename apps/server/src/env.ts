@@ -35,7 +35,10 @@ export const envSchema = z.object({
   /** HMAC key of the signed media addresses; unset: one generated on first start and kept in `settings`. */
   MEDIA_SIGNING_SECRET: z.union([z.literal(''), z.string().min(32)]).optional(),
   /** Sets the maintenance switch at start (`off`: the way back when no admin can reach the console); unset keeps it. */
-  MAINTENANCE: z.enum(['on', 'off', '']).transform((v) => v || undefined).optional(),
+  MAINTENANCE: z
+    .enum(['on', 'off', ''])
+    .transform((v) => v || undefined)
+    .optional(),
   /** Multiplies every exam time limit (rounded up); the e2e server shortens the clock with it. */
   EXAM_TIME_SCALE: z.coerce.number().positive().default(1),
   /**
@@ -50,7 +53,9 @@ export type Env = z.infer<typeof envSchema>;
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return parsed.data;
 }

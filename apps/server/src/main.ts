@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, createDeps } from './app.js';
 import { loadEnv } from './env.js';
 import { listenHost } from './lib/loopback.js';
-import { demoAccountsTable, demoExposureWarning, demoSeedEnabled, presentDemoAccounts, seedDemoAccounts } from './modules/users/index.js';
+import {
+  demoAccountsTable,
+  demoExposureWarning,
+  demoSeedEnabled,
+  presentDemoAccounts,
+  seedDemoAccounts,
+} from './modules/users/index.js';
 import { startJobs } from './jobs/index.js';
 import { seedContent } from './modules/content-import/index.js';
 import { seedMedia } from './modules/media/index.js';

@@ -19,7 +19,11 @@ export async function insertUser(db: Db, overrides: Partial<typeof users.$inferI
 }
 
 /** A live session for the user; returns the bearer token and the session id. */
-export async function sessionFor(db: Db, userId: number, deviceId = 'test-device'): Promise<{ token: string; sessionId: number }> {
+export async function sessionFor(
+  db: Db,
+  userId: number,
+  deviceId = 'test-device',
+): Promise<{ token: string; sessionId: number }> {
   const { token, session } = await insertSession(db, { userId, deviceId, maxDays: 30, now: new Date() });
   return { token, sessionId: session.id };
 }
@@ -41,7 +45,10 @@ export async function ageSession(db: Db, sessionId: number, how: { absolute: tru
 
 /** Marks a session revoked, the way logout and freeze do. */
 export async function revokeSessionRow(db: Db, sessionId: number) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 /** Every table of the `public` schema (the application's tables; pg-boss keeps its own schema). */

@@ -37,9 +37,12 @@ function unboundedParts(schema: JsonSchema): string[] {
 }
 
 describe('request bounds', () => {
-  it.each(allCalls.map((c) => [c.path, c] as const))('%s: every string and array is bounded, every object strict', (_path, call) => {
-    expect(unboundedParts(requestJsonSchema(call))).toEqual([]);
-  });
+  it.each(allCalls.map((c) => [c.path, c] as const))(
+    '%s: every string and array is bounded, every object strict',
+    (_path, call) => {
+      expect(unboundedParts(requestJsonSchema(call))).toEqual([]);
+    },
+  );
 
   it('the check catches what a careless contract would add', () => {
     const careless: [string, z.ZodType][] = [

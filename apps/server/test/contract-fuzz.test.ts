@@ -33,7 +33,14 @@ beforeAll(async () => {
   await revokeSessionRow(db, revoked.sessionId);
   const expired = await sessionFor(db, member.user.id, 'expired-device');
   await ageSession(db, expired.sessionId, { absolute: true });
-  tokens = { forged: 'F0rgedT0kenF0rgedT0kenF0rgedT0kenF0rgedT0k', revoked: revoked.token, expired: expired.token, frozen: frozen.token, member: member.token, admin: admin.token };
+  tokens = {
+    forged: 'F0rgedT0kenF0rgedT0kenF0rgedT0kenF0rgedT0k',
+    revoked: revoked.token,
+    expired: expired.token,
+    frozen: frozen.token,
+    member: member.token,
+    admin: admin.token,
+  };
   tables = await listTables(db);
   before = await countRows(db, tables);
 });
@@ -63,33 +70,48 @@ describe('contract fuzz', () => {
     expect(new Set(allCalls.map((c) => c.path)).size).toBe(allCalls.length);
   });
 
-  it.each(allCalls.map((c) => [c.path, c] as const))('%s refuses hostile bodies with a 4xx kind and writes nothing', async (_path, call) => {
-    expect(t.app.hasRoute({ method: 'POST', url: call.path }), `${call.path} is in allCalls but no module registers it`).toBe(true);
-    await fc.assert(
-      fc.asyncProperty(hostileBody(call), fc.constantFrom(...callers), fc.boolean(), async (body, caller, sendVersion) => {
-        fc.pre(mustBeRefused(call, body.payload));
-        const res = await t.app.inject({
-          method: 'POST',
-          url: call.path,
-          headers: {
-            'content-type': 'application/json',
-            [HEADERS.deviceId]: 'fuzz',
-            ...(sendVersion ? { [HEADERS.apiVersion]: String(API_VERSION) } : {}),
-            ...authHeader(caller),
+  it.each(allCalls.map((c) => [c.path, c] as const))(
+    '%s refuses hostile bodies with a 4xx kind and writes nothing',
+    async (_path, call) => {
+      expect(
+        t.app.hasRoute({ method: 'POST', url: call.path }),
+        `${call.path} is in allCalls but no module registers it`,
+      ).toBe(true);
+      await fc.assert(
+        fc.asyncProperty(
+          hostileBody(call),
+          fc.constantFrom(...callers),
+          fc.boolean(),
+          async (body, caller, sendVersion) => {
+            fc.pre(mustBeRefused(call, body.payload));
+            const res = await t.app.inject({
+              method: 'POST',
+              url: call.path,
+              headers: {
+                'content-type': 'application/json',
+                [HEADERS.deviceId]: 'fuzz',
+                ...(sendVersion ? { [HEADERS.apiVersion]: String(API_VERSION) } : {}),
+                ...authHeader(caller),
+              },
+              payload: body.payload,
+            });
+            const json = res.json<{
+              ok: boolean;
+              data: unknown;
+              err_data: { kind: string; show: string; detail: string };
+            }>();
+            expect(res.statusCode).toBeGreaterThanOrEqual(400);
+            expect(res.statusCode).toBeLessThan(500);
+            expect(json.ok).toBe(false);
+            expect(json.data).toBeNull();
+            expect(Object.keys(ERROR_KINDS)).toContain(json.err_data.kind);
+            expect(ERROR_KINDS[json.err_data.kind as ErrorKind]).toBe(res.statusCode);
+            expect(expectedKinds(call, caller)).toContain(json.err_data.kind);
+            expect(await countRows(t.deps.database.db, tables)).toEqual(before);
           },
-          payload: body.payload,
-        });
-        const json = res.json() as { ok: boolean; data: unknown; err_data: { kind: string; show: string; detail: string } };
-        expect(res.statusCode).toBeGreaterThanOrEqual(400);
-        expect(res.statusCode).toBeLessThan(500);
-        expect(json.ok).toBe(false);
-        expect(json.data).toBeNull();
-        expect(Object.keys(ERROR_KINDS)).toContain(json.err_data.kind);
-        expect(ERROR_KINDS[json.err_data.kind as ErrorKind]).toBe(res.statusCode);
-        expect(expectedKinds(call, caller)).toContain(json.err_data.kind);
-        expect(await countRows(t.deps.database.db, tables)).toEqual(before);
-      }),
-      { numRuns: runsPerCall },
-    );
-  });
+        ),
+        { numRuns: runsPerCall },
+      );
+    },
+  );
 });

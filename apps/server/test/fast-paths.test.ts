@@ -15,7 +15,14 @@ import { createTestApp, type TestApp } from './test-app.js';
 vi.mock('../src/lib/raw-query.js', { spy: true });
 const raw = vi.mocked(rawQuery);
 /** The bare statements by name, each with the rows it carried, since the last clear. */
-const statements = () => raw.mock.calls.map(([, q]) => ({ name: q.name, rows: q.name.startsWith('craft_') || q.name.endsWith('_one_statement') ? (JSON.parse(q.values[0] as string) as unknown[]).length : 0 }));
+const statements = () =>
+  raw.mock.calls.map(([, q]) => ({
+    name: q.name,
+    rows:
+      q.name.startsWith('craft_') || q.name.endsWith('_one_statement')
+        ? (JSON.parse(q.values[0] as string) as unknown[]).length
+        : 0,
+  }));
 
 let on: TestApp;
 let off: TestApp;
@@ -45,7 +52,9 @@ describe('FAST_PATHS', () => {
       for (const p of people) expect((await t.call(userCalls.get, {}, { token: p.token })).status).toBe(200);
       const spy = driverCalls(t);
       try {
-        const answers = await Promise.all(people.flatMap((p) => Array.from({ length: 5 }, () => t.call(userCalls.get, {}, { token: p.token }))));
+        const answers = await Promise.all(
+          people.flatMap((p) => Array.from({ length: 5 }, () => t.call(userCalls.get, {}, { token: p.token }))),
+        );
         expect(answers.every((r) => r.status === 200)).toBe(true);
         if (t === on) expect(spy.mock.calls.length).toBeLessThan(20);
         else expect(spy.mock.calls.length).toBe(30);
@@ -74,17 +83,32 @@ describe('FAST_PATHS', () => {
   });
 
   it('off: concurrent craft updates each read their facts alone and write with the single upsert', async () => {
-    const [q] = await off.deps.database.db.select({ id: questions.id }).from(questions).where(eq(questions.visibility, 'public')).limit(1);
-    const people = await Promise.all(Array.from({ length: 8 }, () => userWithToken(off.deps.database.db, { roleKind: 'VIP' })));
+    const [q] = await off.deps.database.db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(eq(questions.visibility, 'public'))
+      .limit(1);
+    const people = await Promise.all(
+      Array.from({ length: 8 }, () => userWithToken(off.deps.database.db, { roleKind: 'VIP' })),
+    );
     const collect = (n: number) => ({ collected: n % 2 === 0, collect_ids: [] });
     raw.mockClear();
     const written = await Promise.all(
-      people.map((p, n) => off.call(craftCalls.updateV2, { update_kind: 'Collect', craft_id: 0, question_id: q!.id, craft: { collect: collect(n) }, q_category: 0 }, { token: p.token })),
+      people.map((p, n) =>
+        off.call(
+          craftCalls.updateV2,
+          { update_kind: 'Collect', craft_id: 0, question_id: q!.id, craft: { collect: collect(n) }, q_category: 0 },
+          { token: p.token },
+        ),
+      ),
     );
     expect(written.every((r) => r.status === 200)).toBe(true);
     expect(statements()).toEqual(people.map(() => ({ name: 'craft_update_facts', rows: 1 })));
     for (const [n, p] of people.entries()) {
-      const [row] = await off.deps.database.db.select({ collect: crafts.collect }).from(crafts).where(and(eq(crafts.userId, p.user.id), eq(crafts.questionId, q!.id)));
+      const [row] = await off.deps.database.db
+        .select({ collect: crafts.collect })
+        .from(crafts)
+        .where(and(eq(crafts.userId, p.user.id), eq(crafts.questionId, q!.id)));
       expect(row!.collect).toMatchObject(collect(n));
     }
   });

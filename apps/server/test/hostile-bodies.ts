@@ -24,7 +24,10 @@ export function validValue(raw: JsonSchema, root: JsonSchema): fc.Arbitrary<unkn
     case 'string': {
       const min = node.minLength ?? 0;
       const max = Math.min(node.maxLength ?? CAP, Math.max(CAP, min));
-      if (node.pattern) return fc.stringMatching(new RegExp(node.pattern)).filter((s) => s.length >= min && s.length <= (node.maxLength ?? Infinity));
+      if (node.pattern)
+        return fc
+          .stringMatching(new RegExp(node.pattern))
+          .filter((s) => s.length >= min && s.length <= (node.maxLength ?? Infinity));
       return fc.string({ minLength: min, maxLength: max });
     }
     case 'integer':
@@ -99,12 +102,20 @@ function pastBound(raw: JsonSchema, root: JsonSchema): fc.Arbitrary<unknown> {
   if (type === 'array') {
     const item = node.items ? validValue(node.items, root) : fc.constant(1);
     const max = node.maxItems ?? 1000;
-    return fc.tuple(item, fc.integer({ min: max + 1, max: max + 300 })).map(([v, n]) => Array.from({ length: n }, () => v));
+    return fc
+      .tuple(item, fc.integer({ min: max + 1, max: max + 300 }))
+      .map(([v, n]) => Array.from({ length: n }, () => v));
   }
   if (type === 'integer' || type === 'number') {
-    const above = node.maximum !== undefined ? fc.integer({ min: 1, max: 1000 }).map((d) => node.maximum! + d) : fc.constant(2 ** 80);
+    const above =
+      node.maximum !== undefined
+        ? fc.integer({ min: 1, max: 1000 }).map((d) => node.maximum! + d)
+        : fc.constant(2 ** 80);
     const low = node.minimum ?? node.exclusiveMinimum;
-    const below = low !== undefined ? fc.integer({ min: 0, max: 1000 }).map((d) => low - d - (node.minimum !== undefined ? 1 : 0)) : fc.constant(-(2 ** 80));
+    const below =
+      low !== undefined
+        ? fc.integer({ min: 0, max: 1000 }).map((d) => low - d - (node.minimum !== undefined ? 1 : 0))
+        : fc.constant(-(2 ** 80));
     return fc.oneof(above, below);
   }
   return wrongType(node, root);
@@ -112,7 +123,10 @@ function pastBound(raw: JsonSchema, root: JsonSchema): fc.Arbitrary<unknown> {
 
 /** Characters no request may carry: NUL and other C0 controls, DEL, unpaired surrogates. */
 const forbiddenChar = fc.oneof(
-  fc.integer({ min: 0, max: 0x1f }).filter((c) => c !== 9 && c !== 10 && c !== 13).map((c) => String.fromCharCode(c)),
+  fc
+    .integer({ min: 0, max: 0x1f })
+    .filter((c) => c !== 9 && c !== 10 && c !== 13)
+    .map((c) => String.fromCharCode(c)),
   fc.constantFrom('\u007f', '\ud800', '\udbff', '\udc00', '\udfff'),
 );
 
@@ -129,10 +143,17 @@ function nestedPayload(key: string, depth: number, kind: 'array' | 'object'): st
 
 /** fast-check prints a failing case with this: the label and the start of a payload that may be 200 kB. */
 function hostile(label: string, payload: string): HostileBody {
-  return { label, payload, [fc.toStringMethod]: () => `${label}: ${payload.slice(0, 300)}${payload.length > 300 ? '…' : ''}` } as HostileBody;
+  return {
+    label,
+    payload,
+    [fc.toStringMethod]: () => `${label}: ${payload.slice(0, 300)}${payload.length > 300 ? '…' : ''}`,
+  } as HostileBody;
 }
 
-const asBody = (label: string) => (value: unknown): HostileBody => hostile(label, JSON.stringify(value));
+const asBody =
+  (label: string) =>
+  (value: unknown): HostileBody =>
+    hostile(label, JSON.stringify(value));
 
 /**
  * Bodies a call must refuse, derived from its request schema so a call added later is covered too:
@@ -143,30 +164,49 @@ export function hostileBody(call: CallDef): fc.Arbitrary<HostileBody> {
   const root = requestJsonSchema(call);
   const props = Object.entries(root.properties ?? {});
   const required = root.required ?? [];
-  const base = (validValue(root, root) as fc.Arbitrary<Record<string, unknown>>).filter((b) => call.request.safeParse(b).success);
+  const base = (validValue(root, root) as fc.Arbitrary<Record<string, unknown>>).filter(
+    (b) => call.request.safeParse(b).success,
+  );
   const field = props.length > 0 ? fc.constantFrom(...props) : null;
   const strings = props.filter(([, v]) => acceptedTypes(v, root).has('string'));
-  const extraKey = fc.string({ minLength: 1, maxLength: 30 }).filter((k) => !(k in (root.properties ?? {})) && k !== '__proto__');
+  const extraKey = fc
+    .string({ minLength: 1, maxLength: 30 })
+    .filter((k) => !(k in (root.properties ?? {})) && k !== '__proto__');
 
   const cases: fc.Arbitrary<HostileBody>[] = [
-    fc.tuple(base, extraKey, fc.oneof(...Object.values(anyJson))).map(([b, k, v]) => asBody(`unknown field ${k}`)({ ...b, [k]: v })),
-    fc.oneof(anyJson.string, anyJson.number, anyJson.boolean, anyJson.null, anyJson.array, fc.array(base, { minLength: 1, maxLength: 2 })).map(
-      asBody('not an object'),
-    ),
+    fc
+      .tuple(base, extraKey, fc.oneof(...Object.values(anyJson)))
+      .map(([b, k, v]) => asBody(`unknown field ${k}`)({ ...b, [k]: v })),
+    fc
+      .oneof(
+        anyJson.string,
+        anyJson.number,
+        anyJson.boolean,
+        anyJson.null,
+        anyJson.array,
+        fc.array(base, { minLength: 1, maxLength: 2 }),
+      )
+      .map(asBody('not an object')),
     fc.tuple(base, fc.integer({ min: 1, max: 200 })).map(([b, cut]) => {
       const text = JSON.stringify(b);
       return hostile('truncated JSON', text.slice(0, Math.max(0, text.length - cut)));
     }),
-    fc.tuple(fc.constantFrom(...props.map(([k]) => k), 'extra'), fc.integer({ min: 33, max: 5000 }), fc.constantFrom('array' as const, 'object' as const)).map(
-      ([k, depth, kind]) => hostile(`nested ${depth} ${kind}s under ${k}`, nestedPayload(k, depth, kind)),
-    ),
+    fc
+      .tuple(
+        fc.constantFrom(...props.map(([k]) => k), 'extra'),
+        fc.integer({ min: 33, max: 5000 }),
+        fc.constantFrom('array' as const, 'object' as const),
+      )
+      .map(([k, depth, kind]) => hostile(`nested ${depth} ${kind}s under ${k}`, nestedPayload(k, depth, kind))),
   ];
   if (field) {
     cases.push(
       fc
         .tuple(base, field)
         .chain(([b, [k, v]]) => wrongType(v, root).map((w) => asBody(`wrong type for ${k}`)({ ...b, [k]: w }))),
-      fc.tuple(base, field).chain(([b, [k, v]]) => pastBound(v, root).map((w) => asBody(`${k} past its bound`)({ ...b, [k]: w }))),
+      fc
+        .tuple(base, field)
+        .chain(([b, [k, v]]) => pastBound(v, root).map((w) => asBody(`${k} past its bound`)({ ...b, [k]: w }))),
     );
   }
   if (required.length > 0) {
@@ -179,7 +219,9 @@ export function hostileBody(call: CallDef): fc.Arbitrary<HostileBody> {
   }
   if (strings.length > 0) {
     cases.push(
-      fc.tuple(base, fc.constantFrom(...strings), taintedText).map(([b, [k], text]) => asBody(`forbidden character in ${k}`)({ ...b, [k]: text })),
+      fc
+        .tuple(base, fc.constantFrom(...strings), taintedText)
+        .map(([b, [k], text]) => asBody(`forbidden character in ${k}`)({ ...b, [k]: text })),
     );
   } else {
     cases.push(taintedText.map((text) => asBody('forbidden character in an unknown key')({ [text]: 1 })));

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -11,7 +12,9 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
+  // The snippets are no files on disk, so no tsconfig holds them and the project service could not type them; the
+  // rules under test read imports, not types.
+  eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
 });
 
 /** The rules that report `code` as if it were the file at `path` (relative to the repository). */
@@ -27,9 +30,11 @@ describe('module faces', () => {
   });
 
   it("refuse another module's internals from a nested folder and from outside modules/", async () => {
-    const nested = "import { recordSectionStudy } from '../../summary/study.js';\nexport const probe = recordSectionStudy;\n";
+    const nested =
+      "import { recordSectionStudy } from '../../summary/study.js';\nexport const probe = recordSectionStudy;\n";
     expect(await rulesHit(nested, 'apps/server/src/modules/exams/grading/probe.ts')).toContain('no-restricted-imports');
-    const plugin = "import { touchSession } from '../modules/auth/sessions.repository.js';\nexport const probe = touchSession;\n";
+    const plugin =
+      "import { touchSession } from '../modules/auth/sessions.repository.js';\nexport const probe = touchSession;\n";
     expect(await rulesHit(plugin, 'apps/server/src/plugins/probe.ts')).toContain('no-restricted-imports');
   });
 
@@ -48,7 +53,9 @@ describe('module faces', () => {
   it('refuse an import that closes a cycle between modules', async () => {
     // exams already uses the questions face, so questions using the exams face would close a loop.
     const code = "import { examsModule } from '../exams/index.js';\nexport const probe = examsModule;\n";
-    expect(await rulesHit(code, 'apps/server/src/modules/questions/questions.service.ts')).toContain('import-x/no-cycle');
+    expect(await rulesHit(code, 'apps/server/src/modules/questions/questions.service.ts')).toContain(
+      'import-x/no-cycle',
+    );
   }, 60_000);
 });
 
@@ -56,15 +63,21 @@ describe('layers', () => {
   const query = "import { sql } from 'drizzle-orm';\nexport const probe = sql`select 1`;\n";
 
   it('refuse drizzle in a service, a route or lib, and the bare driver outside repositories', async () => {
-    expect(await rulesHit(query, 'apps/server/src/modules/exams/probe.service.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await rulesHit(query, 'apps/server/src/modules/exams/probe.service.ts')).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
     expect(await rulesHit(query, 'apps/server/src/lib/probe.ts')).toContain('@typescript-eslint/no-restricted-imports');
     const raw = "import { rawQuery } from '../../lib/raw-query.js';\nexport const probe = rawQuery;\n";
-    expect(await rulesHit(raw, 'apps/server/src/modules/crafts/probe.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await rulesHit(raw, 'apps/server/src/modules/crafts/probe.ts')).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
   });
 
   it('refuse a route that calls a repository', async () => {
     const code = "import { findExam } from './exams.repository.js';\nexport const probe = findExam;\n";
-    expect(await rulesHit(code, 'apps/server/src/modules/exams/probe.routes.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await rulesHit(code, 'apps/server/src/modules/exams/probe.routes.ts')).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
   });
 
   it('let repositories and tests build SQL', async () => {

@@ -6,8 +6,11 @@ import type pg from 'pg';
  */
 export async function dropDatabaseWhenIdle(admin: pg.Client, name: string): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    const left = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-    if (left.rows[0].n === 0) break;
+    const left = await admin.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (left.rows[0]!.n === 0) break;
     await new Promise((r) => setTimeout(r, 20));
   }
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

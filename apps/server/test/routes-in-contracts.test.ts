@@ -29,7 +29,9 @@ const DOCS = /^\/api\/docs(\/|$)/;
 /** Routes under /api/ that are not a POST call of allCalls. */
 function escaping(routes: { method: string; url: string }[]): { method: string; url: string }[] {
   const declared = new Set<string>(allCalls.map((c) => c.path));
-  return routes.filter((r) => r.url.startsWith('/api/') && !DOCS.test(r.url) && (r.method !== 'POST' || !declared.has(r.url)));
+  return routes.filter(
+    (r) => r.url.startsWith('/api/') && !DOCS.test(r.url) && (r.method !== 'POST' || !declared.has(r.url)),
+  );
 }
 
 let t: TestApp;
@@ -63,6 +65,14 @@ describe('routes under /api/', () => {
     const from = seen.length;
     const withTestCalls = await createTestApp({}, {}, { beforeReady: (app) => registerTestCalls(app) });
     await withTestCalls.close();
-    expect(escaping(seen.slice(from)).map((r) => r.url).sort()).toEqual(Object.values(testCalls).map((c) => c.path).sort());
+    expect(
+      escaping(seen.slice(from))
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual(
+      Object.values(testCalls)
+        .map((c) => c.path)
+        .sort(),
+    );
   });
 });

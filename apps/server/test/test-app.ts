@@ -40,8 +40,11 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
         // pool.end() resolves before the server has seen every connection go; dropping WITH (FORCE) then kills
         // the stragglers and their clients report an unhandled 57P01. Wait for them to leave first.
         for (let i = 0; i < 50; i++) {
-          const left = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-          if (left.rows[0].n === 0) break;
+          const left = await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (left.rows[0]!.n === 0) break;
           await new Promise((r) => setTimeout(r, 20));
         }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -88,7 +91,7 @@ export async function createTestApp(
         payload: JSON.stringify(body),
         remoteAddress: opts.ip ?? '127.0.0.1',
       });
-      const json = res.json() as { ok: boolean; data: never; err_data: ErrData | null };
+      const json = res.json<{ ok: boolean; data: never; err_data: ErrData | null }>();
       return { status: res.statusCode, ok: json.ok, data: json.data, err: json.err_data };
     },
     async close() {

@@ -22,7 +22,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.deps.database.db;
-const actor = (user: UserRow): Actor => ({ user, sessionId: 0, deviceId: 'test-device', role: effectiveRole(user, new Date()) });
+const actor = (user: UserRow): Actor => ({
+  user,
+  sessionId: 0,
+  deviceId: 'test-device',
+  role: effectiveRole(user, new Date()),
+});
 
 /** A learner with a live session and one collect tag named 'kept'. */
 async function learner() {
@@ -35,7 +40,10 @@ async function learner() {
 /** What the two services wrote, read outside any unit. */
 async function state(l: Actor) {
   const [u] = await db().select({ frozen: users.isFreeze }).from(users).where(eq(users.id, l.user.id));
-  const live = await db().select().from(sessions).where(and(eq(sessions.userId, l.user.id), isNull(sessions.revokedAt)));
+  const live = await db()
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, l.user.id), isNull(sessions.revokedAt)));
   const tags = await db().select({ name: collectTags.name }).from(collectTags).where(eq(collectTags.userId, l.user.id));
   return { frozen: u!.frozen, liveSessions: live.length, tags: tags.map((r) => r.name).sort() };
 }

@@ -22,35 +22,58 @@ async function lint(file: string, from?: string, to?: string): Promise<string[]>
   return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-const restricted = (source: string) => new RegExp(`^no-restricted-imports: '${source.replace(/[.*/]/g, '\\$&')}' import is restricted .*through its face`);
+const restricted = (source: string) =>
+  new RegExp(`^no-restricted-imports: '${source.replace(/[.*/]/g, '\\$&')}' import is restricted .*through its face`);
 
 describe('web boundaries (decision 019)', { timeout: 60_000 }, () => {
   it('a feature reaches another feature through its face, not its files', async () => {
     const file = 'apps/web/src/features/home/study-cards.tsx';
     expect(await lint(file)).toEqual([]);
-    expect(await lint(file, "from '../personal';", "from '../personal/personal-practice';")).toEqual([expect.stringMatching(restricted('../personal/personal-practice'))]);
+    expect(await lint(file, "from '../personal';", "from '../personal/personal-practice';")).toEqual([
+      expect.stringMatching(restricted('../personal/personal-practice')),
+    ]);
   });
 
   it('so do a feature’s subfolders, components and stylesheets; other tests may use a feature’s test-utils/', async () => {
-    expect(await lint('apps/web/src/features/exam/test-utils/exam-fixture.ts', "from '../../questions';", "from '../../questions/answer-utils';")).toEqual([
-      expect.stringMatching(restricted('../../questions/answer-utils')),
-    ]);
-    expect(await lint('apps/web/src/components/layout/nav-layout.tsx', "from '../../features/auth';", "from '../../features/auth/session';")).toEqual([
-      expect.stringMatching(restricted('../../features/auth/session')),
-    ]);
-    expect(await lint('apps/web/src/features/analyze/analyze-page.tsx', "import './analyze.css';", "import './analyze.css';\nimport '../records/records.css';")).toEqual([
-      expect.stringMatching(restricted('../records/records.css')),
-    ]);
+    expect(
+      await lint(
+        'apps/web/src/features/exam/test-utils/exam-fixture.ts',
+        "from '../../questions';",
+        "from '../../questions/answer-utils';",
+      ),
+    ).toEqual([expect.stringMatching(restricted('../../questions/answer-utils'))]);
+    expect(
+      await lint(
+        'apps/web/src/components/layout/nav-layout.tsx',
+        "from '../../features/auth';",
+        "from '../../features/auth/session';",
+      ),
+    ).toEqual([expect.stringMatching(restricted('../../features/auth/session'))]);
+    expect(
+      await lint(
+        'apps/web/src/features/analyze/analyze-page.tsx',
+        "import './analyze.css';",
+        "import './analyze.css';\nimport '../records/records.css';",
+      ),
+    ).toEqual([expect.stringMatching(restricted('../records/records.css'))]);
     expect(await lint('apps/web/src/features/home/home-page.test.tsx')).toEqual([]);
   });
 
   it('an import cycle fails: the old route table ↔ nav bar one, and one through two features’ faces', async () => {
-    const nav = "import { zh } from './i18n/zh-CN.core';\nimport { NavBar } from './components/layout/nav-bar';\nexport const nav = NavBar;";
-    expect(await lint('apps/web/src/route-table.ts', "import { zh } from './i18n/zh-CN.core';", nav)).toEqual(['import-x/no-cycle: Dependency cycle detected']);
-    // personal's face brings personal practice, which creates exams through records' face.
-    const practice = "import { queryKeys } from '../../api/queries';\nimport { CraftBar } from '../personal';\nexport const bar = CraftBar;";
-    expect(await lint('apps/web/src/features/records/records-queries.ts', "import { queryKeys } from '../../api/queries';", practice)).toEqual([
-      expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/),
+    const nav =
+      "import { zh } from './i18n/zh-CN.core';\nimport { NavBar } from './components/layout/nav-bar';\nexport const nav = NavBar;";
+    expect(await lint('apps/web/src/route-table.ts', "import { zh } from './i18n/zh-CN.core';", nav)).toEqual([
+      'import-x/no-cycle: Dependency cycle detected',
     ]);
+    // personal's face brings personal practice, which creates exams through records' face.
+    const practice =
+      "import { queryKeys } from '../../api/queries';\nimport { CraftBar } from '../personal';\nexport const bar = CraftBar;";
+    expect(
+      await lint(
+        'apps/web/src/features/records/records-queries.ts',
+        "import { queryKeys } from '../../api/queries';",
+        practice,
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/)]);
   });
 });

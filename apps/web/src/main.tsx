@@ -13,7 +13,10 @@ import { buildRoutes } from './router';
 import './global.css';
 
 const MigrationNotice = lazy(async () => {
-  const [{ AntdLayer }, { MigrationNotice: Notice }] = await Promise.all([import('./components/antd-layer'), import('./components/overlays/migration-notice')]);
+  const [{ AntdLayer }, { MigrationNotice: Notice }] = await Promise.all([
+    import('./components/antd-layer'),
+    import('./components/overlays/migration-notice'),
+  ]);
   return {
     default: () => (
       <AntdLayer>

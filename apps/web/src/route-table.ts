@@ -40,10 +40,23 @@ const n = zh.nav;
 
 const homePage = () => import('./features/home/home-page').then((m): PageModule => ({ Component: m.HomePage }));
 
-const personalPage = (name: 'PersonalPage' | 'CollectPage' | 'WrongsPage' | 'NotePage' | 'HigherCollectPage' | 'HigherWrongsPage' | 'HigherNotePage' | 'CardPage') => () =>
-  import('./features/personal/personal-page').then((m): PageModule => ({ Component: m[name] }));
+const personalPage =
+  (
+    name:
+      | 'PersonalPage'
+      | 'CollectPage'
+      | 'WrongsPage'
+      | 'NotePage'
+      | 'HigherCollectPage'
+      | 'HigherWrongsPage'
+      | 'HigherNotePage'
+      | 'CardPage',
+  ) =>
+  () =>
+    import('./features/personal/personal-page').then((m): PageModule => ({ Component: m[name] }));
 
-const exerciseListPage = () => import('./features/bank/exercise-list-page').then((m): PageModule => ({ Component: m.ExerciseListPage }));
+const exerciseListPage = () =>
+  import('./features/bank/exercise-list-page').then((m): PageModule => ({ Component: m.ExerciseListPage }));
 const bankPage = (name: 'HigherPage' | 'SeasonPage' | 'Math2Page' | 'ArchivedPickPage' | 'ArchivedSixTwoPage') => () =>
   import('./features/bank/shelf-pages').then((m): PageModule => ({ Component: m[name] }));
 
@@ -63,14 +76,19 @@ export const topLevelRoutes: RouteEntry[] = [
     loadsData: true,
     access: 'user',
     chrome: false,
-    page: () => import('./features/exam/exam-page').then((m): PageModule => ({ Component: m.ExamPage, loader: m.examLoader })),
+    page: () =>
+      import('./features/exam/exam-page').then((m): PageModule => ({ Component: m.ExamPage, loader: m.examLoader })),
   },
   {
     path: 'report/:bookID',
     loadsData: true,
     access: 'user',
     chrome: true,
-    page: () => import('./features/records/report-page').then((m): PageModule => ({ Component: m.ReportPage, loader: m.reportLoader })),
+    page: () =>
+      import('./features/records/report-page').then((m): PageModule => ({
+        Component: m.ReportPage,
+        loader: m.reportLoader,
+      })),
   },
   {
     path: 'debug',
@@ -110,16 +128,51 @@ export const topLevelRoutes: RouteEntry[] = [
 /** Spec §2 routes nested under the nav (with its footer). */
 export const navRoutes: RouteEntry[] = [
   { path: 'home', label: n.home, loadsData: false, access: 'user', chrome: true, page: homePage },
-  { path: 'simulate', label: n.simulate, loadsData: false, access: 'user', chrome: true, page: () => import('./features/records/simulate-page').then((m): PageModule => ({ Component: m.SimulatePage })) },
-  { path: 'exercise_list', label: n.exercisePick, loadsData: false, access: 'user', chrome: true, page: exerciseListPage },
+  {
+    path: 'simulate',
+    label: n.simulate,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/records/simulate-page').then((m): PageModule => ({ Component: m.SimulatePage })),
+  },
+  {
+    path: 'exercise_list',
+    label: n.exercisePick,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: exerciseListPage,
+  },
   { path: 'exercise_list/pick', loadsData: false, access: 'user', chrome: true, page: exerciseListPage },
-  { path: 'exercise_list/big', label: n.exerciseBig, loadsData: false, access: 'user', chrome: true, page: exerciseListPage },
-  { path: 'exercise_list/best', label: n.exerciseBest, loadsData: false, access: 'user', chrome: true, page: exerciseListPage },
+  {
+    path: 'exercise_list/big',
+    label: n.exerciseBig,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: exerciseListPage,
+  },
+  {
+    path: 'exercise_list/best',
+    label: n.exerciseBest,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: exerciseListPage,
+  },
   { path: 'higher', label: n.higher, loadsData: false, access: 'user', chrome: true, page: bankPage('HigherPage') },
   { path: 'season', label: n.season, loadsData: false, access: 'user', chrome: true, page: bankPage('SeasonPage') },
   { path: 'word', label: n.word, loadsData: false, access: 'user', chrome: true },
   { path: 'wordbook/:bookID', loadsData: false, access: 'user', chrome: true },
-  { path: 'search', label: n.search, loadsData: false, access: 'user', chrome: true, page: () => import('./features/search/search-page').then((m): PageModule => ({ Component: m.SearchPage })) },
+  {
+    path: 'search',
+    label: n.search,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/search/search-page').then((m): PageModule => ({ Component: m.SearchPage })),
+  },
   { path: 'math2', label: n.math2, loadsData: false, access: 'user', chrome: true, page: bankPage('Math2Page') },
   {
     path: 'idea',
@@ -129,21 +182,114 @@ export const navRoutes: RouteEntry[] = [
     chrome: true,
     page: () => import('./features/idea/idea-page').then((m): PageModule => ({ Component: m.IdeaPage })),
   },
-  { path: 'download', label: n.download, loadsData: false, access: 'user', chrome: true, page: () => import('./features/media/download-page').then((m) => ({ Component: m.DownloadPage })) },
-  { path: 'analyze', label: n.analyze, loadsData: false, access: 'user', chrome: true, page: () => import('./features/analyze/analyze-page').then((m): PageModule => ({ Component: m.AnalyzePage })) },
-  { path: 'video/:videoID', loadsData: true, access: 'user', chrome: true, page: () => import('./features/media/video-page').then((m) => ({ Component: m.VideoPage, loader: m.videoLoader })) },
-  { path: 'personal', label: n.personal, loadsData: false, access: 'user', chrome: true, page: personalPage('PersonalPage') },
+  {
+    path: 'download',
+    label: n.download,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/media/download-page').then((m) => ({ Component: m.DownloadPage })),
+  },
+  {
+    path: 'analyze',
+    label: n.analyze,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/analyze/analyze-page').then((m): PageModule => ({ Component: m.AnalyzePage })),
+  },
+  {
+    path: 'video/:videoID',
+    loadsData: true,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/media/video-page').then((m) => ({ Component: m.VideoPage, loader: m.videoLoader })),
+  },
+  {
+    path: 'personal',
+    label: n.personal,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: personalPage('PersonalPage'),
+  },
   { path: 'personal/collect', loadsData: false, access: 'user', chrome: true, page: personalPage('CollectPage') },
-  { path: 'personal/wrongs', label: n.wrongs, loadsData: false, access: 'user', chrome: true, page: personalPage('WrongsPage') },
-  { path: 'personal/note', label: n.note, loadsData: false, access: 'user', chrome: true, page: personalPage('NotePage') },
-  { path: 'personal/higher_collect', label: n.higherCollect, loadsData: false, access: 'user', chrome: true, navIf: seesHigher, page: personalPage('HigherCollectPage') },
-  { path: 'personal/higher_wrongs', label: n.higherWrongs, loadsData: false, access: 'user', chrome: true, navIf: seesHigher, page: personalPage('HigherWrongsPage') },
-  { path: 'personal/higher_note', label: n.higherNote, loadsData: false, access: 'user', chrome: true, navIf: seesHigher, page: personalPage('HigherNotePage') },
-  { path: 'personal/card', label: n.card, loadsData: false, access: 'user', chrome: true, page: personalPage('CardPage') },
+  {
+    path: 'personal/wrongs',
+    label: n.wrongs,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: personalPage('WrongsPage'),
+  },
+  {
+    path: 'personal/note',
+    label: n.note,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: personalPage('NotePage'),
+  },
+  {
+    path: 'personal/higher_collect',
+    label: n.higherCollect,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    navIf: seesHigher,
+    page: personalPage('HigherCollectPage'),
+  },
+  {
+    path: 'personal/higher_wrongs',
+    label: n.higherWrongs,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    navIf: seesHigher,
+    page: personalPage('HigherWrongsPage'),
+  },
+  {
+    path: 'personal/higher_note',
+    label: n.higherNote,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    navIf: seesHigher,
+    page: personalPage('HigherNotePage'),
+  },
+  {
+    path: 'personal/card',
+    label: n.card,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: personalPage('CardPage'),
+  },
   { path: 'mail', label: n.mail, loadsData: false, access: 'user', chrome: true },
-  { path: 'archived_six_two', label: n.archivedSixTwo, loadsData: false, access: 'user', chrome: true, page: bankPage('ArchivedSixTwoPage') },
-  { path: 'archived_pick', label: n.archivedPick, loadsData: false, access: 'user', chrome: true, page: bankPage('ArchivedPickPage') },
-  { path: 'record', label: n.record, loadsData: false, access: 'user', chrome: true, page: () => import('./features/records/record-page').then((m): PageModule => ({ Component: m.RecordPage })) },
+  {
+    path: 'archived_six_two',
+    label: n.archivedSixTwo,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: bankPage('ArchivedSixTwoPage'),
+  },
+  {
+    path: 'archived_pick',
+    label: n.archivedPick,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: bankPage('ArchivedPickPage'),
+  },
+  {
+    path: 'record',
+    label: n.record,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/records/record-page').then((m): PageModule => ({ Component: m.RecordPage })),
+  },
 ];
 
 /** Routes whose page exists; only these are mounted. */
@@ -154,7 +300,10 @@ export function mountedRoutes(entries: readonly RouteEntry[]): RouteEntry[] {
 /** Nav items: mounted nav routes with a label (the root is reached through `home`) that the user may see. */
 export function navItems(user: User | null = null): { path: string; label: string }[] {
   return mountedRoutes(navRoutes)
-    .filter((e): e is RouteEntry & { label: string } => e.label !== undefined && (!e.navIf || (user !== null && e.navIf(user))))
+    .filter(
+      (e): e is RouteEntry & { label: string } =>
+        e.label !== undefined && (!e.navIf || (user !== null && e.navIf(user))),
+    )
     .map((e) => ({ path: `/${e.path}`, label: e.label }));
 }
 

@@ -3,7 +3,14 @@ import { optionalUser, requireUser } from './app-start';
 import { PageSkeleton } from './components/page-skeleton';
 import { RootLayout } from './components/layout/root-layout';
 import { RouteErrorBoundary } from './components/route-error-boundary';
-import { mountedRoutes, navRoutes, topLevelRoutes, type PageModule, type RouteEntry, type RouteHandle } from './route-table';
+import {
+  mountedRoutes,
+  navRoutes,
+  topLevelRoutes,
+  type PageModule,
+  type RouteEntry,
+  type RouteHandle,
+} from './route-table';
 
 /**
  * Chrome-less routes that render without antd: neither antd, its providers nor the word popover load with them;
@@ -24,7 +31,9 @@ function toRoute(entry: RouteEntry & { page: () => Promise<PageModule> }): Route
   };
   const handle: RouteHandle = { access, light: isLight(entry) };
   const lazy = async () => ({ Component: (await page()).Component });
-  return entry.path === '' ? { index: true, id: 'index', loader, lazy, handle } : { path: entry.path, id: entry.path, loader, lazy, handle };
+  return entry.path === ''
+    ? { index: true, id: 'index', loader, lazy, handle }
+    : { path: entry.path, id: entry.path, loader, lazy, handle };
 }
 
 /**

@@ -5,7 +5,7 @@ import { queryClient } from './api/query-client';
 import { AppProviders } from './components/app-providers';
 import { buildRoutes } from './router';
 
-export { fake, fakeServer, type FakeReply, type FakeRoute } from './test-server';
+export { fake, fakeServer, sentBody, sentText, type FakeReply, type FakeRoute } from './test-server';
 
 /** A user as /api/user/get answers it. */
 export function makeUser(over: Partial<User> = {}): User {
@@ -14,7 +14,12 @@ export function makeUser(over: Partial<User> = {}): User {
     name: '小明',
     signature: '每天进步一点点',
     is_admin: false,
-    accessibility: { has_crown: false, show_tailor_shelf: false, show_higher_collect: false, can_visit_material: false },
+    accessibility: {
+      has_crown: false,
+      show_tailor_shelf: false,
+      show_higher_collect: false,
+      can_visit_material: false,
+    },
     data: { phone: '13800000000', email: null, today_aim: 40, created_at: '2026-11-01T08:00:00.000Z' },
     authority: {
       role_name: '会员',

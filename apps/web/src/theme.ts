@@ -65,7 +65,12 @@ export const theme: ThemeConfig = {
     controlHeightLG: layout.touchTarget,
   },
   components: {
-    Layout: { headerBg: palette.navBg, headerHeight: layout.navHeight, headerPadding: `0 ${layout.gutter}px`, footerBg: palette.layoutBg },
+    Layout: {
+      headerBg: palette.navBg,
+      headerHeight: layout.navHeight,
+      headerPadding: `0 ${layout.gutter}px`,
+      footerBg: palette.layoutBg,
+    },
     Card: { bodyPadding: layout.gutterLarge },
   },
 };

@@ -24,8 +24,25 @@ export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 
 /** Spec §2 page sources, recorded on crafts and exams. */
 export const PAGE_SOURCES = [
-  'Exam', 'Collect', 'Wrongs', 'Note', 'Search', 'Word', 'Home', 'Exercise', 'Higher', 'Season',
-  'ArchivedExercise', 'Voucher', 'Flash', 'Mail', 'Download', 'ArchivedSixTwo', 'ArchivedPick', 'Record', 'Simulate',
+  'Exam',
+  'Collect',
+  'Wrongs',
+  'Note',
+  'Search',
+  'Word',
+  'Home',
+  'Exercise',
+  'Higher',
+  'Season',
+  'ArchivedExercise',
+  'Voucher',
+  'Flash',
+  'Mail',
+  'Download',
+  'ArchivedSixTwo',
+  'ArchivedPick',
+  'Record',
+  'Simulate',
 ] as const;
 
 /** Why a verification code is sent; a code only opens the purpose it was sent for. */

@@ -28,6 +28,4 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ ok: z.boolean(), data: data.nullable(), err_data: errDataSchema.nullable() });
 }
 
-export type Envelope<T> =
-  | { ok: true; data: T; err_data: null }
-  | { ok: false; data: null; err_data: ErrData };
+export type Envelope<T> = { ok: true; data: T; err_data: null } | { ok: false; data: null; err_data: ErrData };

@@ -30,14 +30,19 @@ interface Journal {
   entries: { idx: number; tag: string; when: number }[];
 }
 
-const readJournal = (folder = migrationsFolder): Journal => JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as Journal;
+const readJournal = (folder = migrationsFolder): Journal =>
+  JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as Journal;
 
 const ROWS_PER_BATCH = 2000;
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Tables of `public` with parents before the tables that reference them. */
 async function tablesInLoadOrder(db: Db): Promise<string[]> {
-  const tables = (await db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)).rows.map((r) => r.name);
+  const tables = (
+    await db.execute<{ name: string }>(
+      sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    )
+  ).rows.map((r) => r.name);
   const edges = (
     await db.execute<{ child: string; parent: string }>(sql`
       select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
@@ -67,10 +72,17 @@ async function storedColumns(db: Db, table: string): Promise<string[]> {
 
 /** The tag of the last migration applied, by the migrator's own record (the hash of each file it ran). */
 async function appliedSchema(db: Db): Promise<string> {
-  const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`).catch(() => ({ rows: [{ n: 0 }] }));
+  const applied = await db
+    .execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    .catch(() => ({ rows: [{ n: 0 }] }));
   const n = applied.rows[0]?.n ?? 0;
   const entry = readJournal().entries[n - 1];
-  if (!entry) throw new Error(n === 0 ? 'the database has no migrations applied: nothing to back up' : `the database has ${n} migrations, more than this build knows; back it up with the version that wrote it`);
+  if (!entry)
+    throw new Error(
+      n === 0
+        ? 'the database has no migrations applied: nothing to back up'
+        : `the database has ${n} migrations, more than this build knows; back it up with the version that wrote it`,
+    );
   return entry.tag;
 }
 
@@ -81,12 +93,24 @@ export async function backupDatabase(database: Database, file: string): Promise<
   const tables = await tablesInLoadOrder(db);
   const gzip = createGzip();
   const out = gzip.pipe(createWriteStream(file));
-  const write = (line: string) => new Promise<void>((resolve) => (gzip.write(`${line}\n`) ? resolve() : gzip.once('drain', resolve)));
+  const write = (line: string) =>
+    new Promise<void>((resolve) => (gzip.write(`${line}\n`) ? resolve() : gzip.once('drain', resolve)));
   return db.transaction(
     async (tx) => {
       const counts: BackupHeader['tables'] = [];
-      for (const name of tables) counts.push({ name, rows: (await tx.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${ident(name)}`))).rows[0]!.n });
-      const header: BackupHeader = { format: BACKUP_FORMAT, version: BACKUP_VERSION, schema, created_at: new Date().toISOString(), database: database.kind, tables: counts };
+      for (const name of tables)
+        counts.push({
+          name,
+          rows: (await tx.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${ident(name)}`))).rows[0]!.n,
+        });
+      const header: BackupHeader = {
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        schema,
+        created_at: new Date().toISOString(),
+        database: database.kind,
+        tables: counts,
+      };
       await write(JSON.stringify(header));
       for (const { name, rows } of counts) {
         const columns = (await storedColumns(tx as unknown as Db, name)).map(ident).join(', ');
@@ -119,7 +143,8 @@ function parseHeader(line: string): BackupHeader {
     throw new Error('not a backup file (its first line is not JSON)');
   }
   if (header.format !== BACKUP_FORMAT) throw new Error('not a backup file of this app');
-  if (header.version !== BACKUP_VERSION) throw new Error(`backup format version ${header.version} is not supported (this build reads ${BACKUP_VERSION})`);
+  if (header.version !== BACKUP_VERSION)
+    throw new Error(`backup format version ${header.version} is not supported (this build reads ${BACKUP_VERSION})`);
   return header;
 }
 
@@ -132,10 +157,16 @@ function lines(file: string) {
 function migrationsUpTo(tag: string): string {
   const journal = readJournal();
   const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at < 0) throw new Error(`the backup was taken at migration ${tag}, which this build does not know: restore it with a newer version of the app`);
+  if (at < 0)
+    throw new Error(
+      `the backup was taken at migration ${tag}, which this build does not know: restore it with a newer version of the app`,
+    );
   const dir = mkdtempSync(join(tmpdir(), 'gre-migrations-'));
   cpSync(migrationsFolder, dir, { recursive: true });
-  writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at + 1) }));
+  writeFileSync(
+    join(dir, 'meta/_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, at + 1) }),
+  );
   return dir;
 }
 
@@ -146,8 +177,13 @@ function migrationsUpTo(tag: string): string {
  */
 export async function restoreDatabase(database: Database, file: string): Promise<BackupHeader> {
   const { db } = database;
-  const existing = (await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0]!.n;
-  if (existing > 0) throw new Error('the target database is not empty: restore into a new database (PostgreSQL) or an empty DATA_DIR (embedded)');
+  const existing = (
+    await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`)
+  ).rows[0]!.n;
+  if (existing > 0)
+    throw new Error(
+      'the target database is not empty: restore into a new database (PostgreSQL) or an empty DATA_DIR (embedded)',
+    );
   const header = await readBackupHeader(file);
   const folder = migrationsUpTo(header.schema);
   try {
@@ -165,7 +201,7 @@ export async function restoreDatabase(database: Database, file: string): Promise
     const queue = header.tables.filter((t) => t.rows > 0);
     const flush = async () => {
       if (!table || batch.length === 0) return;
-      await insertBatch(tx as unknown as Db, table.name, batch);
+      await insertBatch(tx, table.name, batch);
       batch = [];
     };
     for await (const line of lines(file)) {
@@ -186,7 +222,7 @@ export async function restoreDatabase(database: Database, file: string): Promise
     await flush();
     if (left > 0 || queue.length > 0) throw new Error('the backup file is truncated');
     for (const t of header.tables) {
-      await resetIdentity(tx as unknown as Db, t.name);
+      await resetIdentity(tx, t.name);
       await tx.execute(sql.raw(`alter table ${ident(t.name)} enable trigger user`));
     }
   });
@@ -195,9 +231,15 @@ export async function restoreDatabase(database: Database, file: string): Promise
 }
 
 async function insertBatch(db: Db, table: string, rows: string[]): Promise<void> {
-  const columns = sql.raw(Object.keys(JSON.parse(rows[0]!) as object).map(ident).join(', '));
+  const columns = sql.raw(
+    Object.keys(JSON.parse(rows[0]!) as object)
+      .map(ident)
+      .join(', '),
+  );
   const t = sql.raw(ident(table));
-  await db.execute(sql`insert into ${t} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${t}, ${`[${rows.join(',')}]`}::json)`);
+  await db.execute(
+    sql`insert into ${t} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${t}, ${`[${rows.join(',')}]`}::json)`,
+  );
 }
 
 /** Moves each serial or identity counter of the table past the loaded ids, so new rows never clash with restored ones. */
@@ -208,6 +250,8 @@ async function resetIdentity(db: Db, table: string): Promise<void> {
     where a.attrelid = ${regclass}::regclass and a.attnum > 0 and not a.attisdropped
       and pg_get_serial_sequence(${regclass}, a.attname) is not null`);
   for (const { col, seq } of seqs.rows) {
-    await db.execute(sql`select setval(${seq}::regclass, coalesce((select max(${sql.raw(ident(col))}) from ${sql.raw(ident(table))}), 0) + 1, false)`);
+    await db.execute(
+      sql`select setval(${seq}::regclass, coalesce((select max(${sql.raw(ident(col))}) from ${sql.raw(ident(table))}), 0) + 1, false)`,
+    );
   }
 }

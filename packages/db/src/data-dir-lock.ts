@@ -16,7 +16,9 @@ export function lockDataDir(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number(readFileSync(file, 'utf8').trim());
       if (holder !== process.pid && alive(holder)) {
-        throw new Error(`the embedded database in ${dataDir} is in use by process ${holder}; stop it first (PGlite allows one process)`);
+        throw new Error(
+          `the embedded database in ${dataDir} is in use by process ${holder}; stop it first (PGlite allows one process)`,
+        );
       }
       rmSync(file, { force: true });
     }

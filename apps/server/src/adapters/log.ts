@@ -1,7 +1,8 @@
 import type { Mailer, OutgoingMessage, SentCodeLog, SmsSender } from './messaging.js';
 
 function record(log: SentCodeLog, msg: OutgoingMessage) {
-  if (msg.code) log.add({ target: msg.to, code: msg.code.value, purpose: msg.code.purpose, sent_at: new Date().toISOString() });
+  if (msg.code)
+    log.add({ target: msg.to, code: msg.code.value, purpose: msg.code.purpose, sent_at: new Date().toISOString() });
 }
 
 /** Default mail provider: writes the message to the server log instead of sending it. */

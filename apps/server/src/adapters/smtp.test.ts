@@ -54,7 +54,9 @@ function decodedBody(raw: string): string {
   const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -65,7 +67,11 @@ let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ MAIL_PROVIDER: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'GRE 备考 <no-reply@test.gre>' });
+  t = await createTestApp({
+    MAIL_PROVIDER: 'smtp',
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'GRE 备考 <no-reply@test.gre>',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -99,7 +105,11 @@ describe('smtp mailer', () => {
     expect(code).toMatch(/^\d{6}$/);
     // The smtp provider does not list codes for /debug: only the log providers do.
     expect(t.deps.sentCodes.list()).toEqual([]);
-    const reg = await t.call(userCalls.register, { account: 'learner@example.com', code: code!, password: 'password-123' });
+    const reg = await t.call(userCalls.register, {
+      account: 'learner@example.com',
+      code: code!,
+      password: 'password-123',
+    });
     expect(reg.ok).toBe(true);
   });
 });

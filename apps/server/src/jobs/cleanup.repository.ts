@@ -11,7 +11,12 @@ export async function deleteExpired(db: Db, at: Date): Promise<{ codes: number; 
     .returning({ id: verificationCodes.id });
   const old = await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, sql`${now} - interval '30 days'`), lt(sessions.revokedAt, sql`${now} - interval '30 days'`)))
+    .where(
+      or(
+        lt(sessions.expiresAt, sql`${now} - interval '30 days'`),
+        lt(sessions.revokedAt, sql`${now} - interval '30 days'`),
+      ),
+    )
     .returning({ id: sessions.id });
   return { codes: codes.length, sessions: old.length };
 }

@@ -4,7 +4,9 @@ import { deleteExpired } from './cleanup.repository.js';
 export const CLEANUP_JOB = 'maintenance.cleanup';
 
 /** Deletes verification codes a day past expiry and sessions a month past expiry or revocation; safe to run twice. */
-export async function cleanupExpired(deps: Pick<Deps, 'database' | 'clock'>): Promise<{ codes: number; sessions: number }> {
+export async function cleanupExpired(
+  deps: Pick<Deps, 'database' | 'clock'>,
+): Promise<{ codes: number; sessions: number }> {
   return deleteExpired(deps.database.db, deps.clock.now());
 }
 

@@ -15,7 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
-const hasPgBoss = async () => (await t.database.db.execute<{ n: string | null }>(sql`select to_regnamespace('pgboss')::text as n`)).rows[0]!.n !== null;
+const hasPgBoss = async () =>
+  (await t.database.db.execute<{ n: string | null }>(sql`select to_regnamespace('pgboss')::text as n`)).rows[0]!.n !==
+  null;
 
 describe('job queue', () => {
   it('starts pg-boss on first use, and delivers a job on the test database to a handler given the Deps', async () => {
@@ -70,6 +72,11 @@ describe('job queue', () => {
     await queue.send(CLEANUP_JOB, {});
     await queue.close();
     expect(queue.failed).toEqual([]);
-    expect(await db.select().from(sessions).where(sql`token_hash = 'soon'`)).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(sql`token_hash = 'soon'`),
+    ).toEqual([]);
   });
 });

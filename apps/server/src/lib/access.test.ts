@@ -1,4 +1,13 @@
-import { BOOK_ACCESS, BOOK_STATUSES, ROLE_KINDS, ROLE_RANK, VISIBILITIES, type BookAccess, type BookStatus, type RoleKind } from '@gre/contracts';
+import {
+  BOOK_ACCESS,
+  BOOK_STATUSES,
+  ROLE_KINDS,
+  ROLE_RANK,
+  VISIBILITIES,
+  type BookAccess,
+  type BookStatus,
+  type RoleKind,
+} from '@gre/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Actor, UserRow } from './authorize.js';
@@ -12,10 +21,29 @@ type Staff = 'none' | 'teacher' | 'operator' | 'admin';
 
 function actor(role: RoleKind, staff: Staff = 'none', higherAccess = false): Actor {
   const user: UserRow = {
-    id: 1, name: '学员', phone: null, email: 'a@b.c', passwordHash: 'x', signature: '', todayAim: 50,
-    isAdmin: staff === 'admin', isOperator: staff === 'operator', isTeacher: staff === 'teacher', isFreeze: false,
-    roleKind: role, roleExpiresAt: null, baseRoleKind: role, flashCoins: 0, hasCrown: false, showTailorShelf: false,
-    showHigherCollect: false, canVisitMaterial: false, higherAccess, records: [], createdAt: NOW, updatedAt: NOW,
+    id: 1,
+    name: '学员',
+    phone: null,
+    email: 'a@b.c',
+    passwordHash: 'x',
+    signature: '',
+    todayAim: 50,
+    isAdmin: staff === 'admin',
+    isOperator: staff === 'operator',
+    isTeacher: staff === 'teacher',
+    isFreeze: false,
+    roleKind: role,
+    roleExpiresAt: null,
+    baseRoleKind: role,
+    flashCoins: 0,
+    hasCrown: false,
+    showTailorShelf: false,
+    showHigherCollect: false,
+    canVisitMaterial: false,
+    higherAccess,
+    records: [],
+    createdAt: NOW,
+    updatedAt: NOW,
   };
   return { user, sessionId: 1, deviceId: 'd', role };
 }
@@ -78,10 +106,18 @@ describe('access matrix: role × staff × visibility × book access × book stat
     for (const staff of staffs)
       for (const higher of [false, true])
         for (const v of VISIBILITIES)
-          for (const b of bookCases) for (const status of BOOK_STATUSES) if (b !== null || status === 'NotOpen') rows.push([role, staff, higher, v, b, status]);
+          for (const b of bookCases)
+            for (const status of BOOK_STATUSES)
+              if (b !== null || status === 'NotOpen') rows.push([role, staff, higher, v, b, status]);
 
   it('covers every combination', () => {
-    expect(rows.length).toBe(LEARNER_ROLES.length * staffs.length * 2 * VISIBILITIES.length * (1 + Object.keys(BOOK_CASES).length * BOOK_STATUSES.length));
+    expect(rows.length).toBe(
+      LEARNER_ROLES.length *
+        staffs.length *
+        2 *
+        VISIBILITIES.length *
+        (1 + Object.keys(BOOK_CASES).length * BOOK_STATUSES.length),
+    );
   });
 
   /** Each row's expected outcome from the tables above: a staff flag sees all, then the book, then the visibility. */
@@ -91,7 +127,9 @@ describe('access matrix: role × staff × visibility × book access × book stat
     if (bookOutcome !== 'open') return bookOutcome;
     const seen = expectedVisibility(v, role, bookCase ? BOOK_CASES[bookCase]!.grantsUnderground : false);
     if (seen !== 'see') return seen;
-    return bookCase && BOOK_CASES[bookCase]!.access === 'prevent' && status !== 'Finish' ? 'see-answers' : 'see+answers';
+    return bookCase && BOOK_CASES[bookCase]!.access === 'prevent' && status !== 'Finish'
+      ? 'see-answers'
+      : 'see+answers';
   }
 
   it('decides every row as product.md says', () => {
@@ -99,7 +137,11 @@ describe('access matrix: role × staff × visibility × book access × book stat
       .map((row) => {
         const [role, staff, higher, v, bookCase, status] = row;
         const book = bookCase ? { ...BOOK_CASES[bookCase]!, status } : null;
-        return { row: row.join(' '), got: summarise(decideAccess(actor(role, staff, higher), v, book, NOW)), want: expected(row) };
+        return {
+          row: row.join(' '),
+          got: summarise(decideAccess(actor(role, staff, higher), v, book, NOW)),
+          want: expected(row),
+        };
       })
       .filter((r) => r.got !== r.want);
     expect(wrong).toEqual([]);
@@ -107,7 +149,15 @@ describe('access matrix: role × staff × visibility × book access × book stat
 
   it('refuses with each kind somewhere in the matrix, and withholds answers somewhere', () => {
     const outcomes = new Set(rows.map(expected));
-    expect([...outcomes].sort()).toEqual(['book_locked', 'forbidden', 'limit', 'not_found', 'public_only', 'see+answers', 'see-answers']);
+    expect([...outcomes].sort()).toEqual([
+      'book_locked',
+      'forbidden',
+      'limit',
+      'not_found',
+      'public_only',
+      'see+answers',
+      'see-answers',
+    ]);
   });
 });
 
@@ -118,7 +168,7 @@ describe('access properties', () => {
   const date = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true });
   const book: fc.Arbitrary<BookGate> = fc.record({
     kind: fc.constantFrom('pick' as const, 'season' as const, 'higher' as const, 'best' as const),
-    access: fc.constantFrom(...BOOK_ACCESS) as fc.Arbitrary<BookAccess>,
+    access: fc.constantFrom<BookAccess>(...BOOK_ACCESS),
     minRole: fc.option(fc.constantFrom(...LEARNER_ROLES), { nil: null }),
     unlockAt: fc.option(date, { nil: null }),
     grantsUnderground: fc.boolean(),
@@ -139,10 +189,19 @@ describe('access properties', () => {
 
   it('time only opens books: what is open today is open tomorrow', () => {
     fc.assert(
-      fc.property(role, fc.boolean(), visibility, book, date, fc.integer({ min: 0, max: 1000 }), (r, higher, v, b, now, days) => {
-        const later = new Date(now.getTime() + days * 86_400_000);
-        if (decideAccess(actor(r, 'none', higher), v, b, now).see) expect(decideAccess(actor(r, 'none', higher), v, b, later).see).toBe(true);
-      }),
+      fc.property(
+        role,
+        fc.boolean(),
+        visibility,
+        book,
+        date,
+        fc.integer({ min: 0, max: 1000 }),
+        (r, higher, v, b, now, days) => {
+          const later = new Date(now.getTime() + days * 86_400_000);
+          if (decideAccess(actor(r, 'none', higher), v, b, now).see)
+            expect(decideAccess(actor(r, 'none', higher), v, b, later).see).toBe(true);
+        },
+      ),
     );
   });
 
@@ -157,10 +216,17 @@ describe('access properties', () => {
 
   it('hidden questions reach no learner, in or out of books; staff see everything with answers', () => {
     fc.assert(
-      fc.property(role, fc.boolean(), maybeBook, date, fc.constantFrom<Staff>('teacher', 'operator', 'admin'), (r, higher, b, now, staff) => {
-        expect(decideAccess(actor(r, 'none', higher), 'hidden', b, now)).toMatchObject({ see: false });
-        expect(decideAccess(actor(r, staff, higher), 'hidden', b, now)).toEqual({ see: true, answers: true });
-      }),
+      fc.property(
+        role,
+        fc.boolean(),
+        maybeBook,
+        date,
+        fc.constantFrom<Staff>('teacher', 'operator', 'admin'),
+        (r, higher, b, now, staff) => {
+          expect(decideAccess(actor(r, 'none', higher), 'hidden', b, now)).toMatchObject({ see: false });
+          expect(decideAccess(actor(r, staff, higher), 'hidden', b, now)).toEqual({ see: true, answers: true });
+        },
+      ),
     );
   });
 
@@ -197,8 +263,16 @@ describe('access properties', () => {
 
   it('a time-locked book names its unlock date; the date comes before the tier', () => {
     const b = { ...BOOK_CASES['lock-vip']!, unlockAt: FUTURE };
-    expect(decideBook(actor('Trail'), b, NOW)).toEqual({ open: false, listed: true, refusal: { kind: 'book_locked', unlockAt: FUTURE } });
-    expect(decideBook(actor('Trail'), b, new Date(FUTURE.getTime() + 1))).toEqual({ open: false, listed: true, refusal: { kind: 'limit', need: 'role' } });
+    expect(decideBook(actor('Trail'), b, NOW)).toEqual({
+      open: false,
+      listed: true,
+      refusal: { kind: 'book_locked', unlockAt: FUTURE },
+    });
+    expect(decideBook(actor('Trail'), b, new Date(FUTURE.getTime() + 1))).toEqual({
+      open: false,
+      listed: true,
+      refusal: { kind: 'limit', need: 'role' },
+    });
     expect(decideBook(actor('VIP'), b, new Date(FUTURE.getTime() + 1))).toEqual({ open: true, listed: true });
   });
 
@@ -213,10 +287,22 @@ describe('access properties', () => {
     for (const access of BOOK_ACCESS) {
       for (const role of LEARNER_ROLES) {
         const flagged = decideBook(actor(role, 'none', true), { ...BOOK_CASES.free!, access, hidden: true }, NOW);
-        expect(flagged, `${access} ${role}`).toEqual(decideBook(actor(role, 'none', true), { ...BOOK_CASES.free!, access: 'hide' }, NOW));
-        expect(decideAccess(actor(role, 'none', true), 'public', { ...BOOK_CASES.free!, access, hidden: true, status: 'Finish' }, NOW)).toEqual({ see: false, refusal: { kind: 'not_found' } });
+        expect(flagged, `${access} ${role}`).toEqual(
+          decideBook(actor(role, 'none', true), { ...BOOK_CASES.free!, access: 'hide' }, NOW),
+        );
+        expect(
+          decideAccess(
+            actor(role, 'none', true),
+            'public',
+            { ...BOOK_CASES.free!, access, hidden: true, status: 'Finish' },
+            NOW,
+          ),
+        ).toEqual({ see: false, refusal: { kind: 'not_found' } });
       }
-      expect(decideBook(actor('Trail', 'operator'), { ...BOOK_CASES.free!, access, hidden: true }, NOW)).toEqual({ open: true, listed: true });
+      expect(decideBook(actor('Trail', 'operator'), { ...BOOK_CASES.free!, access, hidden: true }, NOW)).toEqual({
+        open: true,
+        listed: true,
+      });
     }
   });
 });

@@ -1,4 +1,11 @@
-import { isHiddenBook, type BookAccess, type BookKind, type BookStatus, type RoleKind, type VISIBILITIES } from '@gre/contracts';
+import {
+  isHiddenBook,
+  type BookAccess,
+  type BookKind,
+  type BookStatus,
+  type RoleKind,
+  type VISIBILITIES,
+} from '@gre/contracts';
 import { can, canSeeVisibility, hasHigherAccess, isStaff, type Actor } from './authorize.js';
 
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -36,15 +43,18 @@ export function decideBook(actor: Actor, book: Omit<BookGate, 'status'>, now: Da
   if (isStaff(actor)) return { open: true, listed: true };
   // A mock is taken only as a simulated exam, behind its own quota (sim_no_perm); as a book it would skip that.
   if (book.kind === 'mock') return { open: false, listed: false, refusal: { kind: 'not_found' } };
-  if (isHiddenBook({ access: book.access, hide: book.hidden })) return { open: false, listed: false, refusal: { kind: 'not_found' } };
+  if (isHiddenBook({ access: book.access, hide: book.hidden }))
+    return { open: false, listed: false, refusal: { kind: 'not_found' } };
   if (book.access === 'forbid') return { open: false, listed: true, refusal: { kind: 'forbidden' } };
   if (book.access === 'lock') {
     if (book.unlockAt && book.unlockAt.getTime() > now.getTime()) {
       return { open: false, listed: true, refusal: { kind: 'book_locked', unlockAt: book.unlockAt } };
     }
-    if (book.minRole && !can(actor, { minRole: book.minRole })) return { open: false, listed: true, refusal: { kind: 'limit', need: 'role' } };
+    if (book.minRole && !can(actor, { minRole: book.minRole }))
+      return { open: false, listed: true, refusal: { kind: 'limit', need: 'role' } };
   }
-  if (book.kind === 'higher' && !hasHigherAccess(actor)) return { open: false, listed: true, refusal: { kind: 'limit', need: 'higher' } };
+  if (book.kind === 'higher' && !hasHigherAccess(actor))
+    return { open: false, listed: true, refusal: { kind: 'limit', need: 'higher' } };
   return { open: true, listed: true };
 }
 
@@ -55,8 +65,7 @@ export function bookRevealsAnswers(actor: Actor, book: Pick<BookGate, 'access' |
 
 export type AccessDecision =
   /** The question may be shown; `answers` says whether `standard_answer`, `analysis` and the translation go with it. */
-  | { see: true; answers: boolean }
-  | { see: false; refusal: Refusal };
+  { see: true; answers: boolean } | { see: false; refusal: Refusal };
 
 /**
  * The one rule for what a viewer gets of a question, alone (`book` null) or opened inside a book.

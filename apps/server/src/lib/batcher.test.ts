@@ -92,31 +92,39 @@ describe('Batcher', () => {
 
   it('whatever the arrivals and timings: each item gets its own result once, in-flight and size bounds hold', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 5 }), async (arrivals, maxInFlight, maxSize) => {
-        let inFlight = 0;
-        let maxSeen = 0;
-        let biggest = 0;
-        const b = new Batcher({
-          run: async (items: number[]) => {
-            inFlight += 1;
-            maxSeen = Math.max(maxSeen, inFlight);
-            biggest = Math.max(biggest, items.length);
-            for (let i = 0; i < (items[0]! % 3) + 1; i += 1) await tick();
-            inFlight -= 1;
-            return items.map((i) => -i);
-          },
-          maxInFlight,
-          maxSize,
-        });
-        const results: Promise<number>[] = [];
-        for (const [i, [gap]] of arrivals.entries()) {
-          for (let w = 0; w < gap; w += 1) await tick();
-          results.push(b.submit(i));
-        }
-        expect(await Promise.all(results)).toEqual(arrivals.map((_, i) => -i));
-        expect(maxSeen).toBeLessThanOrEqual(maxInFlight);
-        expect(biggest).toBeLessThanOrEqual(maxSize);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 })), {
+          minLength: 1,
+          maxLength: 40,
+        }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 5 }),
+        async (arrivals, maxInFlight, maxSize) => {
+          let inFlight = 0;
+          let maxSeen = 0;
+          let biggest = 0;
+          const b = new Batcher({
+            run: async (items: number[]) => {
+              inFlight += 1;
+              maxSeen = Math.max(maxSeen, inFlight);
+              biggest = Math.max(biggest, items.length);
+              for (let i = 0; i < (items[0]! % 3) + 1; i += 1) await tick();
+              inFlight -= 1;
+              return items.map((i) => -i);
+            },
+            maxInFlight,
+            maxSize,
+          });
+          const results: Promise<number>[] = [];
+          for (const [i, [gap]] of arrivals.entries()) {
+            for (let w = 0; w < gap; w += 1) await tick();
+            results.push(b.submit(i));
+          }
+          expect(await Promise.all(results)).toEqual(arrivals.map((_, i) => -i));
+          expect(maxSeen).toBeLessThanOrEqual(maxInFlight);
+          expect(biggest).toBeLessThanOrEqual(maxSize);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -59,7 +59,7 @@ export class Batcher<T, R> {
     const { keyOf, maxSize } = this.opts;
     if (!keyOf) return this.queue.splice(0, maxSize);
     const batch: Pending<T, R>[] = [];
-    for (let i = 0; i < this.queue.length && batch.length < maxSize; ) {
+    for (let i = 0; i < this.queue.length && batch.length < maxSize;) {
       const p = this.queue[i]!;
       const key = keyOf(p.item);
       if (this.busyKeys.has(key)) {

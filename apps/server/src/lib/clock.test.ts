@@ -12,16 +12,20 @@ describe('clocks', () => {
 
   it('a manual clock moves only when set or advanced, and a Date it handed out cannot move it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4e12 }), fc.array(fc.integer({ min: 0, max: 1e9 }), { maxLength: 20 }), (start, steps) => {
-        const clock = new ManualClock(new Date(start));
-        const first = clock.now();
-        first.setTime(0);
-        expect(clock.now().getTime()).toBe(start);
-        for (const ms of steps) clock.advance(ms);
-        expect(clock.now().getTime()).toBe(start + steps.reduce((a, b) => a + b, 0));
-        clock.set(new Date(start));
-        expect(clock.now().getTime()).toBe(start);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4e12 }),
+        fc.array(fc.integer({ min: 0, max: 1e9 }), { maxLength: 20 }),
+        (start, steps) => {
+          const clock = new ManualClock(new Date(start));
+          const first = clock.now();
+          first.setTime(0);
+          expect(clock.now().getTime()).toBe(start);
+          for (const ms of steps) clock.advance(ms);
+          expect(clock.now().getTime()).toBe(start + steps.reduce((a, b) => a + b, 0));
+          clock.set(new Date(start));
+          expect(clock.now().getTime()).toBe(start);
+        },
+      ),
     );
   });
 

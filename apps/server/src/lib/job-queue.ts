@@ -68,7 +68,14 @@ export class InProcessQueue implements JobQueue {
       this.keys.add(key);
     }
     this.serial += 1;
-    const job: Job = { id: String(this.serial), name, data, retryLimit: options.retryLimit ?? 2, delayMs: (options.startAfter ?? 0) * 1000, key };
+    const job: Job = {
+      id: String(this.serial),
+      name,
+      data,
+      retryLimit: options.retryLimit ?? 2,
+      delayMs: (options.startAfter ?? 0) * 1000,
+      key,
+    };
     this.dispatch(job);
     return job.id;
   }

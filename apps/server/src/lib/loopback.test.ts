@@ -7,8 +7,20 @@ import { isLoopbackAddress, listenHost } from './loopback.js';
 
 describe('loopback', () => {
   it('knows loopback addresses in every spelling, and nothing else', () => {
-    for (const a of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', '::ffff:127.0.0.1', 'localhost', ' 127.0.0.1 ']) expect(isLoopbackAddress(a), a).toBe(true);
-    for (const a of ['0.0.0.0', '::', '10.0.0.1', '192.168.1.2', '::ffff:10.0.0.1', '128.0.0.1', '127.0.0.1.evil.com', '', undefined]) expect(isLoopbackAddress(a), String(a)).toBe(false);
+    for (const a of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', '::ffff:127.0.0.1', 'localhost', ' 127.0.0.1 '])
+      expect(isLoopbackAddress(a), a).toBe(true);
+    for (const a of [
+      '0.0.0.0',
+      '::',
+      '10.0.0.1',
+      '192.168.1.2',
+      '::ffff:10.0.0.1',
+      '128.0.0.1',
+      '127.0.0.1.evil.com',
+      '',
+      undefined,
+    ])
+      expect(isLoopbackAddress(a), String(a)).toBe(false);
   });
 
   it('listens on this machine only outside production unless HOST says otherwise', () => {
@@ -35,8 +47,14 @@ describe('sent codes on /debug', () => {
   afterAll(() => t.close());
 
   const codes = async (remoteAddress: string, headers: Record<string, string> = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: systemCalls.debugInfo.path, headers: { 'content-type': 'application/json', ...headers }, payload: '{}', remoteAddress });
-    return (res.json() as { data: { recent_codes: { target: string }[] } }).data.recent_codes.map((c) => c.target);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: systemCalls.debugInfo.path,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: '{}',
+      remoteAddress,
+    });
+    return res.json<{ data: { recent_codes: { target: string }[] } }>().data.recent_codes.map((c) => c.target);
   };
 
   it('are listed to a request from this machine', async () => {

@@ -4,7 +4,10 @@ import type { Env } from '../env.js';
 /** 127.0.0.0/8, ::1 and the IPv4-mapped form of either; `localhost` for host names. */
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
-  const a = address.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const a = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (a === 'localhost' || a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
   const v4 = a.startsWith('::ffff:') ? a.slice(7) : a;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);

@@ -1,4 +1,10 @@
-import { MANUAL_MARK_NONE, manualMarkSchema, passageSentences, type QuestionBrief, type QuestionView } from '@gre/contracts';
+import {
+  MANUAL_MARK_NONE,
+  manualMarkSchema,
+  passageSentences,
+  type QuestionBrief,
+  type QuestionView,
+} from '@gre/contracts';
 import type { BriefRow, PassageRowFull, QuestionRowFull } from '@gre/db/queries';
 
 /** Characters of stem a list line shows. */
@@ -6,7 +12,10 @@ const PREVIEW_CHARS = 140;
 
 /** The opening of a stem for lists: blanks as ____, whitespace collapsed. */
 export function stemPreview(inquiry: string): string {
-  const flat = inquiry.replace(/\{\{\d\}\}/g, '____').replace(/\s+/g, ' ').trim();
+  const flat = inquiry
+    .replace(/\{\{\d\}\}/g, '____')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (flat.length <= PREVIEW_CHARS) return flat;
   let cut = flat.slice(0, PREVIEW_CHARS - 1);
   // Never end inside $…$ math: a half formula cannot be typeset, so stop before its opening dollar.
@@ -36,7 +45,12 @@ export function toQuestionBrief(row: BriefRow, accessable: boolean): QuestionBri
  * translation and Chinese gist are not copied at all, so nothing the viewer may not see can reach the response; sent,
  * they carry spec §3 `accessable` / `show` as true.
  */
-export function toQuestionView(q: QuestionRowFull, passage: PassageRowFull | null, answers: boolean, held = false): QuestionView {
+export function toQuestionView(
+  q: QuestionRowFull,
+  passage: PassageRowFull | null,
+  answers: boolean,
+  held = false,
+): QuestionView {
   return {
     id: q.id,
     category: q.category,
@@ -61,7 +75,9 @@ export function toQuestionView(q: QuestionRowFull, passage: PassageRowFull | nul
     inquiry: q.inquiry,
     media: q.media as QuestionView['media'],
     input_method: q.inputMethod as QuestionView['input_method'],
-    standard_answer: answers ? { ...(q.standardAnswer as NonNullable<QuestionView['standard_answer']>), accessable: true } : null,
+    standard_answer: answers
+      ? { ...(q.standardAnswer as NonNullable<QuestionView['standard_answer']>), accessable: true }
+      : null,
     analysis: answers ? { ...(q.analysis as NonNullable<QuestionView['analysis']>), show: true } : null,
     topic: q.topic as QuestionView['topic'],
     tag_ids: q.tags,

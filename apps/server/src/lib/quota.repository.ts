@@ -9,7 +9,14 @@ import { sql } from 'drizzle-orm';
  * the update branch re-reads the row under its lock, so of many concurrent takes only those that fit succeed.
  * Returns whether it was taken.
  */
-export async function takeCounter(db: Queryable, userId: number, period: string, subject: string, k: number, limit: number): Promise<boolean> {
+export async function takeCounter(
+  db: Queryable,
+  userId: number,
+  period: string,
+  subject: string,
+  k: number,
+  limit: number,
+): Promise<boolean> {
   const res = await db.execute<{ n: number }>(sql`
     insert into usage_counters (user_id, period, subject, n)
     select ${userId}::bigint, ${period}::text, ${subject}::text, ${k}::int where ${k}::int <= ${limit}::int
@@ -20,6 +27,8 @@ export async function takeCounter(db: Queryable, userId: number, period: string,
 }
 
 export async function counterValue(db: Queryable, userId: number, period: string, subject: string): Promise<number> {
-  const res = await db.execute<{ n: number }>(sql`select n from usage_counters where user_id = ${userId} and period = ${period} and subject = ${subject}`);
+  const res = await db.execute<{ n: number }>(
+    sql`select n from usage_counters where user_id = ${userId} and period = ${period} and subject = ${subject}`,
+  );
   return Number(res.rows[0]?.n ?? 0);
 }

@@ -16,17 +16,31 @@ describe('roleQuota', () => {
 
   it('merges an override field by field, and ignores a malformed one as a whole', () => {
     const q = roleQuota('Trail', { Trail: { daily: { verbal: 5 }, total: null, simulate: { period: 'week' } } });
-    expect(q).toEqual({ ...QUOTA_DEFAULTS.Trail, daily: { ...QUOTA_DEFAULTS.Trail.daily, verbal: 5 }, total: null, simulate: { n: 1, period: 'week' } });
+    expect(q).toEqual({
+      ...QUOTA_DEFAULTS.Trail,
+      daily: { ...QUOTA_DEFAULTS.Trail.daily, verbal: 5 },
+      total: null,
+      simulate: { n: 1, period: 'week' },
+    });
     expect(roleQuota('VIP', { Trail: { total: 3 } })).toEqual(QUOTA_DEFAULTS.VIP);
-    for (const bad of [{ Trail: { total: -1 } }, { Trail: { daily: { verbal: 'x' } } }, 'nonsense', 42]) expect(roleQuota('Trail', bad)).toEqual(QUOTA_DEFAULTS.Trail);
+    for (const bad of [{ Trail: { total: -1 } }, { Trail: { daily: { verbal: 'x' } } }, 'nonsense', 42])
+      expect(roleQuota('Trail', bad)).toEqual(QUOTA_DEFAULTS.Trail);
   });
 });
 
 describe('periods', () => {
   it('counts days and weeks on the Shanghai calendar, weeks from Monday', () => {
     // 2026-11-22 is a Sunday; 16:30 UTC is already Monday 00:30 in Shanghai.
-    expect(periodKeys(new Date('2026-11-22T15:59:00Z'))).toEqual({ day: '2026-11-22', week: 'w2026-11-16', total: 'total' });
-    expect(periodKeys(new Date('2026-11-22T16:30:00Z'))).toEqual({ day: '2026-11-23', week: 'w2026-11-23', total: 'total' });
+    expect(periodKeys(new Date('2026-11-22T15:59:00Z'))).toEqual({
+      day: '2026-11-22',
+      week: 'w2026-11-16',
+      total: 'total',
+    });
+    expect(periodKeys(new Date('2026-11-22T16:30:00Z'))).toEqual({
+      day: '2026-11-23',
+      week: 'w2026-11-23',
+      total: 'total',
+    });
     expect(shanghaiDay(0)).toBe('1970-01-01');
   });
 });
@@ -42,17 +56,21 @@ describe('takeCounter', () => {
   it('never passes the limit nor refuses what fits, under concurrent takes', async () => {
     const db = database.db;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 20 }), fc.integer({ min: 0, max: 40 }), async (ks, limit) => {
-        const user = await insertUser(db);
-        const taken = await Promise.all(ks.map((k) => takeCounter(db, user.id, 'total', 'questions', k, limit)));
-        const n = await counterValue(db, user.id, 'total', 'questions');
-        expect(n).toBe(ks.reduce((sum, k, i) => sum + (taken[i] ? k : 0), 0));
-        expect(n).toBeLessThanOrEqual(limit);
-        // Whatever was refused did not fit on top of what the counter holds now.
-        ks.forEach((k, i) => {
-          if (!taken[i]) expect(n + k).toBeGreaterThan(limit);
-        });
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 0, max: 40 }),
+        async (ks, limit) => {
+          const user = await insertUser(db);
+          const taken = await Promise.all(ks.map((k) => takeCounter(db, user.id, 'total', 'questions', k, limit)));
+          const n = await counterValue(db, user.id, 'total', 'questions');
+          expect(n).toBe(ks.reduce((sum, k, i) => sum + (taken[i] ? k : 0), 0));
+          expect(n).toBeLessThanOrEqual(limit);
+          // Whatever was refused did not fit on top of what the counter holds now.
+          ks.forEach((k, i) => {
+            if (!taken[i]) expect(n + k).toBeGreaterThan(limit);
+          });
+        },
+      ),
       { numRuns: 25 },
     );
   });

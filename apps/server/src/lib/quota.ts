@@ -1,4 +1,14 @@
-import { periodStarts, QUOTA_DEFAULTS, shanghaiDay, QUOTA_SUBJECT_NAMES, QUOTA_SUBJECTS, ROLE_NAMES, type QuotaSubject, type RoleKind, type RoleQuota } from '@gre/contracts';
+import {
+  periodStarts,
+  QUOTA_DEFAULTS,
+  shanghaiDay,
+  QUOTA_SUBJECT_NAMES,
+  QUOTA_SUBJECTS,
+  ROLE_NAMES,
+  type QuotaSubject,
+  type RoleKind,
+  type RoleQuota,
+} from '@gre/contracts';
 import { z } from 'zod';
 import type { Queryable } from '@gre/db';
 import { AppError } from './app-error.js';
@@ -16,10 +26,18 @@ const count = z.number().int().min(0).nullable();
 const roleOverrideSchema = z.object({
   daily: z.object({ verbal: count, quant: count, words: count }).partial().optional(),
   total: count.optional(),
-  simulate: z.object({ n: count, period: z.enum(['total', 'week']) }).partial().optional(),
-  essay: z.object({ n: count, period: z.enum(['total', 'day']) }).partial().optional(),
+  simulate: z
+    .object({ n: count, period: z.enum(['total', 'week']) })
+    .partial()
+    .optional(),
+  essay: z
+    .object({ n: count, period: z.enum(['total', 'day']) })
+    .partial()
+    .optional(),
 });
-const overrideSchema = z.object({ Trail: roleOverrideSchema, FreeVIP: roleOverrideSchema, VIP: roleOverrideSchema, SVIP: roleOverrideSchema }).partial();
+const overrideSchema = z
+  .object({ Trail: roleOverrideSchema, FreeVIP: roleOverrideSchema, VIP: roleOverrideSchema, SVIP: roleOverrideSchema })
+  .partial();
 
 type QuotaRole = keyof typeof QUOTA_DEFAULTS;
 
@@ -62,34 +80,68 @@ export interface QuotaNeed {
  * subject key). A refusal rolls the transaction back, so counters taken before it are returned too. The order is
  * fixed, so concurrent creates lock counter rows in the same order and cannot deadlock.
  */
-export async function takeQuotas(db: Queryable, actor: Actor, quota: RoleQuota | null, need: QuotaNeed, now: Date): Promise<void> {
+export async function takeQuotas(
+  db: Queryable,
+  actor: Actor,
+  quota: RoleQuota | null,
+  need: QuotaNeed,
+  now: Date,
+): Promise<void> {
   if (!quota) return;
   const userId = actor.user.id;
   const periods = periodKeys(now);
   if (need.simulate && quota.simulate.n !== null) {
     const period = quota.simulate.period === 'week' ? periods.week : periods.total;
     if (!(await takeCounter(db, userId, period, 'simulate', 1, quota.simulate.n))) {
-      throw new AppError('sim_no_perm', 'simulation quota used up', quota.simulate.n === 0 ? '当前会员等级不能参加模考' : `模考次数已用完（${quota.simulate.period === 'week' ? '每周' : '共'} ${quota.simulate.n} 次）`);
+      throw new AppError(
+        'sim_no_perm',
+        'simulation quota used up',
+        quota.simulate.n === 0
+          ? '当前会员等级不能参加模考'
+          : `模考次数已用完（${quota.simulate.period === 'week' ? '每周' : '共'} ${quota.simulate.n} 次）`,
+      );
     }
   }
   const total = QUOTA_SUBJECTS.reduce((n, s) => n + (need.questions[s] ?? 0), 0);
-  if (quota.total !== null && total > 0 && !(await takeCounter(db, userId, periods.total, 'questions', total, quota.total))) {
-    throw new AppError('role_overflow', `lifetime question quota ${quota.total} reached`, `${ROLE_NAMES[actor.role]}最多可做 ${quota.total} 道题，升级会员后可继续练习`);
+  if (
+    quota.total !== null &&
+    total > 0 &&
+    !(await takeCounter(db, userId, periods.total, 'questions', total, quota.total))
+  ) {
+    throw new AppError(
+      'role_overflow',
+      `lifetime question quota ${quota.total} reached`,
+      `${ROLE_NAMES[actor.role]}最多可做 ${quota.total} 道题，升级会员后可继续练习`,
+    );
   }
   for (const subject of QUOTA_SUBJECTS) {
     const k = need.questions[subject] ?? 0;
     const limit = quota.daily[subject];
     if (k === 0 || limit === null) continue;
     if (!(await takeCounter(db, userId, periods.day, subject, k, limit))) {
-      throw new AppError('day_overflow', subject, `今日${QUOTA_SUBJECT_NAMES[subject]}题目已达上限（每天 ${limit} 道）`);
+      throw new AppError(
+        'day_overflow',
+        subject,
+        `今日${QUOTA_SUBJECT_NAMES[subject]}题目已达上限（每天 ${limit} 道）`,
+      );
     }
   }
 }
 
 /** Simulations left in the current period; null when unlimited (and for staff). */
-export async function simulateRemaining(db: Queryable, userId: number, quota: RoleQuota | null, now: Date): Promise<{ remaining: number | null; period: 'total' | 'week' | 'none' }> {
+export async function simulateRemaining(
+  db: Queryable,
+  userId: number,
+  quota: RoleQuota | null,
+  now: Date,
+): Promise<{ remaining: number | null; period: 'total' | 'week' | 'none' }> {
   if (!quota || quota.simulate.n === null) return { remaining: null, period: 'none' };
   const periods = periodKeys(now);
-  const used = await counterValue(db, userId, quota.simulate.period === 'week' ? periods.week : periods.total, 'simulate');
+  const used = await counterValue(
+    db,
+    userId,
+    quota.simulate.period === 'week' ? periods.week : periods.total,
+    'simulate',
+  );
   return { remaining: Math.max(0, quota.simulate.n - used), period: quota.simulate.period };
 }

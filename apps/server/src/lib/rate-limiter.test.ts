@@ -50,24 +50,28 @@ function suite(name: string, make: () => RateLimiter) {
     it('hits, reserves and releases in any interleaving keep the count exact', async () => {
       const l = make();
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.constantFrom('hit', 'reserve', 'release'), { maxLength: 40 }), fc.integer({ min: 1, max: 10 }), async (ops, max) => {
-          const key = `p-${randomUUID()}`;
-          let model = 0;
-          for (const op of ops) {
-            if (op === 'hit') {
-              await l.hit(key, 60);
-              model += 1;
-            } else if (op === 'reserve') {
-              const room = model < max;
-              expect((await l.reserve(key, max, 60)).ok).toBe(room);
-              if (room) model += 1;
-            } else {
-              await l.release(key);
-              model = Math.max(0, model - 1);
+        fc.asyncProperty(
+          fc.array(fc.constantFrom('hit', 'reserve', 'release'), { maxLength: 40 }),
+          fc.integer({ min: 1, max: 10 }),
+          async (ops, max) => {
+            const key = `p-${randomUUID()}`;
+            let model = 0;
+            for (const op of ops) {
+              if (op === 'hit') {
+                await l.hit(key, 60);
+                model += 1;
+              } else if (op === 'reserve') {
+                const room = model < max;
+                expect((await l.reserve(key, max, 60)).ok).toBe(room);
+                if (room) model += 1;
+              } else {
+                await l.release(key);
+                model = Math.max(0, model - 1);
+              }
             }
-          }
-          expect(await l.peek(key)).toBe(model);
-        }),
+            expect(await l.peek(key)).toBe(model);
+          },
+        ),
         { numRuns: 25 },
       );
     });

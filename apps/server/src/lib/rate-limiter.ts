@@ -73,7 +73,8 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     },
     async reserve(key, max, windowSeconds) {
       const current = live(key);
-      if (current && current.count >= max) return { ok: false, count: current.count, resetSeconds: secondsLeft(current) };
+      if (current && current.count >= max)
+        return { ok: false, count: current.count, resetSeconds: secondsLeft(current) };
       const w = current ?? open(key, windowSeconds);
       w.count += 1;
       return { ok: true, count: w.count, resetSeconds: secondsLeft(w) };
@@ -123,7 +124,11 @@ export function redisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
       return { count, resetSeconds: Math.max(ttl, 0) };
     },
     async reserve(key, max, windowSeconds) {
-      const [ok, count, ttl] = (await redis.eval(RESERVE_SCRIPT, 1, prefix + key, windowSeconds, max)) as [number, number, number];
+      const [ok, count, ttl] = (await redis.eval(RESERVE_SCRIPT, 1, prefix + key, windowSeconds, max)) as [
+        number,
+        number,
+        number,
+      ];
       return { ok: ok === 1, count, resetSeconds: Math.max(ttl, 0) };
     },
     async release(key) {

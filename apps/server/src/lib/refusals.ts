@@ -10,10 +10,21 @@ export function refusalError(refusal: Refusal, what: string): AppError {
     case 'forbidden':
       return new AppError('forbidden', `${what} cannot be opened`);
     case 'limit':
-      return new AppError('limit', refusal.need === 'higher' ? 'the higher bank needs higher access' : `${what} needs a higher membership tier`);
+      return new AppError(
+        'limit',
+        refusal.need === 'higher' ? 'the higher bank needs higher access' : `${what} needs a higher membership tier`,
+      );
     case 'public_only':
-      return new AppError('public_only', `${what} is for members: this account sees public questions only`, '当前账号只能查看公开题目，开通会员后可查看全部题目');
+      return new AppError(
+        'public_only',
+        `${what} is for members: this account sees public questions only`,
+        '当前账号只能查看公开题目，开通会员后可查看全部题目',
+      );
     case 'book_locked':
-      return new AppError('book_locked', refusal.unlockAt.toISOString(), `该题本将于 ${shanghaiDate(refusal.unlockAt)} 解锁`);
+      return new AppError(
+        'book_locked',
+        refusal.unlockAt.toISOString(),
+        `该题本将于 ${shanghaiDate(refusal.unlockAt)} 解锁`,
+      );
   }
 }

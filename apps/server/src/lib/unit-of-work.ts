@@ -31,7 +31,10 @@ export interface UnitDeps {
  * Runs `work` in one transaction, or inside the caller's unit when `deps` already carry one (then nothing commits
  * here: the outermost unit decides). Services open their transactions only through this.
  */
-export async function withUnitOfWork<D extends UnitDeps, T>(deps: D, work: (uow: UnitOfWork<D>) => Promise<T>): Promise<T> {
+export async function withUnitOfWork<D extends UnitDeps, T>(
+  deps: D,
+  work: (uow: UnitOfWork<D>) => Promise<T>,
+): Promise<T> {
   const outer = deps.uow;
   if (outer) return work({ tx: outer.tx, deps, afterCommit: (fn) => outer.afterCommit(fn) });
   const after: (() => unknown)[] = [];
@@ -40,10 +43,14 @@ export async function withUnitOfWork<D extends UnitDeps, T>(deps: D, work: (uow:
     const db = tx as unknown as Db;
     const unit: UnitOfWork<D> = {
       tx,
-      deps: { ...deps, database: { ...deps.database, db }, ...(deps.settings ? { settings: deps.settings.within(db) } : {}) },
+      deps: {
+        ...deps,
+        database: { ...deps.database, db },
+        ...(deps.settings ? { settings: deps.settings.within(db) } : {}),
+      },
       afterCommit: (fn) => void after.push(fn),
     };
-    (unit.deps as UnitDeps).uow = unit as UnitOfWork<unknown>;
+    (unit.deps as UnitDeps).uow = unit;
     return work(unit);
   });
   let failure: { error: unknown } | null = null;

@@ -14,4 +14,18 @@ import { usersModule } from './users/index.js';
 import { wordsModule } from './words/index.js';
 
 /** Every feature module, registered in this order by buildApp. */
-export const modules: Module[] = [systemModule, authModule, usersModule, questionsModule, booksModule, contentImportModule, ideaModule, wordsModule, mediaModule, examsModule, craftsModule, searchModule, summaryModule];
+export const modules: Module[] = [
+  systemModule,
+  authModule,
+  usersModule,
+  questionsModule,
+  booksModule,
+  contentImportModule,
+  ideaModule,
+  wordsModule,
+  mediaModule,
+  examsModule,
+  craftsModule,
+  searchModule,
+  summaryModule,
+];

@@ -3,13 +3,28 @@ import { describe, expect, it } from 'vitest';
 import { badString, findBodyProblem, MAX_BODY_DEPTH } from './body-guard.js';
 
 /** Text a person can type: any well-formed Unicode, with tab, CR and LF the only controls. */
-const typed = fc.string({ unit: 'binary', maxLength: 30 }).map((s) => Array.from(s).filter((c) => badString(c) === null).join(''));
+const typed = fc.string({ unit: 'binary', maxLength: 30 }).map((s) =>
+  Array.from(s)
+    .filter((c) => badString(c) === null)
+    .join(''),
+);
 const forbidden = fc.oneof(
-  fc.integer({ min: 0, max: 0x1f }).filter((c) => ![9, 10, 13].includes(c)).map((c) => String.fromCharCode(c)),
+  fc
+    .integer({ min: 0, max: 0x1f })
+    .filter((c) => ![9, 10, 13].includes(c))
+    .map((c) => String.fromCharCode(c)),
   fc.constantFrom('\u007f', '\ud800', '\udbff', '\udc00', '\udfff'),
 );
 const shallowJson = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small', maxDepth: 6 }, typed, fc.integer(), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small', maxDepth: 6 },
+    typed,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    tie('array'),
+    tie('object'),
+  ),
   array: fc.array(tie('value'), { maxLength: 4 }),
   object: fc.dictionary(typed, tie('value'), { maxKeys: 4 }),
 })).value;

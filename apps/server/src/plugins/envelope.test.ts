@@ -12,14 +12,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A raw request, so tests can send what the typed `call` helper never would. */
-async function raw(opts: { url?: string; method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS'; headers?: Record<string, string>; payload?: string | Buffer }) {
+async function raw(opts: {
+  url?: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+  headers?: Record<string, string>;
+  payload?: string | Buffer;
+}) {
   const res = await t.app.inject({
     method: opts.method ?? 'POST',
     url: opts.url ?? systemCalls.echo.path,
     headers: opts.headers ?? { 'content-type': 'application/json' },
     ...(opts.payload === undefined ? {} : { payload: opts.payload }),
   });
-  const body = res.json() as { ok: boolean; data: unknown; err_data: { kind: string; show: string; detail: string } | null };
+  const body = res.json<{
+    ok: boolean;
+    data: unknown;
+    err_data: { kind: string; show: string; detail: string } | null;
+  }>();
   return { status: res.statusCode, body, text: res.body };
 }
 
@@ -43,7 +52,13 @@ describe('body size and type', () => {
   });
 
   it('refuses non-JSON content types with unsupported_media_type (415)', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'text/html']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'text/html',
+    ]) {
       const r = await raw({ headers: { 'content-type': type }, payload: '{"text":"a"}' });
       expectEnvelope(r, 'unsupported_media_type');
     }

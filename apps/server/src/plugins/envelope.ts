@@ -17,7 +17,8 @@ function fromFrameworkError(err: FastifyError): AppError {
   if (status === 415) return new AppError('unsupported_media_type', 'send application/json');
   if (status === 429) return new AppError('rate_limited', 'too many requests');
   // Fastify reports __proto__ / constructor.prototype keys as invalid JSON too (onProtoPoisoning: 'error').
-  if (status === 400 && /JSON/.test(err.code ?? '')) return new AppError('malformed_json', 'body is not valid JSON or has a __proto__ key');
+  if (status === 400 && /JSON/.test(err.code ?? ''))
+    return new AppError('malformed_json', 'body is not valid JSON or has a __proto__ key');
   if (status === 400 && err instanceof SyntaxError) return new AppError('malformed_json', 'body is not valid JSON');
   if (status === 400 && err.code === 'FST_ERR_BAD_URL') return new AppError('not_found', 'the URL is not valid');
   if (status >= 400 && status < 500) return new AppError('invalid_input', err.message.slice(0, 300));

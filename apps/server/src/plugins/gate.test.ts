@@ -1,4 +1,4 @@
-import { allCalls, HEADERS, systemCalls, userCalls } from '@gre/contracts';
+import { allCalls, HEADERS, systemCalls, userCalls, type Envelope } from '@gre/contracts';
 import { sessions } from '@gre/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -68,7 +68,12 @@ describe('maintenance switch', () => {
     }
     // The sign-in calls pass the gate (here they stop at the empty body); their services refuse learners.
     const signIn = allCalls.filter((c) => c.duringMaintenance === 'sign_in');
-    expect(signIn.map((c) => c.path).sort()).toEqual(['/api/email/send_code', '/api/sms/send_code', '/api/user/login', '/api/user/reset_password']);
+    expect(signIn.map((c) => c.path).sort()).toEqual([
+      '/api/email/send_code',
+      '/api/sms/send_code',
+      '/api/user/login',
+      '/api/user/reset_password',
+    ]);
     for (const call of signIn) expect((await t.call(call, {})).err?.kind, call.path).toBe('invalid_input');
   });
 
@@ -103,7 +108,9 @@ describe('maintenance switch', () => {
   it('is stored in the database: a second instance on the same database sees it', async () => {
     const on = await t.call(systemCalls.setMaintenance, { on: true }, { token: admin.token });
     expect(on.data.maintenance).toBe(true);
-    const rows = await t.deps.database.db.execute<{ value: unknown }>(sql`select value from settings where key = 'maintenance'`);
+    const rows = await t.deps.database.db.execute<{ value: unknown }>(
+      sql`select value from settings where key = 'maintenance'`,
+    );
     expect(rows.rows[0]?.value).toBe(true);
   });
 });
@@ -134,7 +141,7 @@ describe('authentication', () => {
         payload: '{}',
       });
       expect(res.statusCode, header).toBe(401);
-      expect(res.json().err_data.kind, header).toBe('unauthorized');
+      expect(res.json<Envelope<unknown>>().err_data?.kind, header).toBe('unauthorized');
     }
   });
 
@@ -203,7 +210,9 @@ describe('authentication', () => {
 describe('cost of authentication', () => {
   /** Counts statements the database driver receives, on whichever database the suite runs. */
   function spyQueries() {
-    const target = (t.deps.database.pool ?? t.deps.database.pglite) as unknown as { query: (...a: unknown[]) => unknown };
+    const target = (t.deps.database.pool ?? t.deps.database.pglite) as unknown as {
+      query: (...a: unknown[]) => unknown;
+    };
     return vi.spyOn(target, 'query');
   }
 
@@ -226,7 +235,9 @@ describe('cost of authentication', () => {
     for (const u of users) await t.call(testCalls.whoami, {}, { token: u.token });
     const spy = spyQueries();
     try {
-      const answers = await Promise.all(users.flatMap((u) => Array.from({ length: 5 }, () => t.call(testCalls.whoami, {}, { token: u.token }))));
+      const answers = await Promise.all(
+        users.flatMap((u) => Array.from({ length: 5 }, () => t.call(testCalls.whoami, {}, { token: u.token }))),
+      );
       expect(answers.every((r) => r.status === 200)).toBe(true);
       // Thirty requests in flight at once share statements: well under one each.
       expect(spy.mock.calls.length).toBeLessThan(20);
@@ -235,9 +246,13 @@ describe('cost of authentication', () => {
     }
     // Keep batches in flight while the freeze commits; every request sent after the commit must see it.
     const target = users[0]!;
-    const background = users.slice(1).flatMap((u) => Array.from({ length: 10 }, () => t.call(testCalls.whoami, {}, { token: u.token })));
+    const background = users
+      .slice(1)
+      .flatMap((u) => Array.from({ length: 10 }, () => t.call(testCalls.whoami, {}, { token: u.token })));
     await t.call(userCalls.freeze, { user_id: target.user.id, freeze: true }, { token: admin.token });
-    const after = await Promise.all(Array.from({ length: 10 }, () => t.call(testCalls.whoami, {}, { token: target.token })));
+    const after = await Promise.all(
+      Array.from({ length: 10 }, () => t.call(testCalls.whoami, {}, { token: target.token })),
+    );
     await Promise.all(background);
     for (const r of after) expect(r.status).toBe(401);
   });
@@ -246,8 +261,12 @@ describe('cost of authentication', () => {
     const db = t.deps.database.db;
     const user = await insertUser(db);
     const { token, sessionId } = await sessionFor(db, user.id);
-    await db.update(sessions).set({ lastSeenAt: sql`now() - interval '5 minutes'` }).where(eq(sessions.id, sessionId));
-    const lastSeen = async () => (await db.select().from(sessions).where(eq(sessions.id, sessionId)))[0]!.lastSeenAt.getTime();
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '5 minutes'` })
+      .where(eq(sessions.id, sessionId));
+    const lastSeen = async () =>
+      (await db.select().from(sessions).where(eq(sessions.id, sessionId)))[0]!.lastSeenAt.getTime();
     const before = await lastSeen();
 
     await t.call(testCalls.whoami, {}, { token });

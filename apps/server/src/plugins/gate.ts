@@ -50,7 +50,10 @@ export const gatePlugin = fp(async (app: FastifyInstance, deps: Deps) => {
       const version = typeof rawVersion === 'string' && VERSION.test(rawVersion.trim()) ? Number(rawVersion) : -1;
       if (version < site.min_api_version || version < 0) {
         const sent = String(rawVersion).slice(0, 20);
-        throw new AppError('api_version_low', `client API version "${sent}" is not an integer ≥ ${site.min_api_version}; this server speaks ${API_VERSION}`);
+        throw new AppError(
+          'api_version_low',
+          `client API version "${sent}" is not an integer ≥ ${site.min_api_version}; this server speaks ${API_VERSION}`,
+        );
       }
     }
     const token = bearer(req);
@@ -59,7 +62,12 @@ export const gatePlugin = fp(async (app: FastifyInstance, deps: Deps) => {
     const actorOf = (t: string) => (resolved ??= actorFromToken(deps, t));
     if (site.maintenance && !call.duringMaintenance) {
       // Staff keep working through maintenance (an admin must be able to turn it off); a stale or learner token reads as closed.
-      const staff = token ? await actorOf(token).then((a) => !a.user.isFreeze && isStaff(a), () => false) : false;
+      const staff = token
+        ? await actorOf(token).then(
+            (a) => !a.user.isFreeze && isStaff(a),
+            () => false,
+          )
+        : false;
       if (!staff) throw new AppError('server_upgrading', 'maintenance in progress');
     }
 

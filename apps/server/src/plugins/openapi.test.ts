@@ -15,7 +15,8 @@ interface OpenApiDoc {
 type JsonSchema = { additionalProperties?: unknown; oneOf?: JsonSchema[] };
 
 /** An object schema refusing unknown keys, or a union (a discriminated request like /api/exam/create) of only such. */
-const isStrict = (s: JsonSchema | undefined): boolean => (s?.oneOf ? s.oneOf.every(isStrict) : s?.additionalProperties === false);
+const isStrict = (s: JsonSchema | undefined): boolean =>
+  s?.oneOf ? s.oneOf.every(isStrict) : s?.additionalProperties === false;
 
 describe('OpenAPI', () => {
   it('serves the viewer at /api/docs', async () => {
@@ -28,7 +29,7 @@ describe('OpenAPI', () => {
   it('serves an OpenAPI 3 document listing every contract call as POST', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as OpenApiDoc;
+    const doc = res.json<OpenApiDoc>();
     expect(doc.openapi).toMatch(/^3\./);
     for (const call of allCalls) {
       const op = doc.paths[call.path]?.post;

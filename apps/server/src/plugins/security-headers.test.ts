@@ -19,7 +19,10 @@ beforeAll(async () => {
   // A tiny web build, the shape Vite writes: index.html and hashed assets.
   dist = mkdtempSync(join(tmpdir(), 'gre-web-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'export {};\n');
   media = mediaFixture();
   t = await createTestApp({ WEB_DIST: dist, MEDIA_DIR: media.dir });
@@ -32,17 +35,24 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const json = { 'content-type': 'application/json', [HEADERS.apiVersion]: String(API_VERSION), [HEADERS.deviceId]: 'test-device' };
+const json = {
+  'content-type': 'application/json',
+  [HEADERS.apiVersion]: String(API_VERSION),
+  [HEADERS.deviceId]: 'test-device',
+};
 
 /** Every security header, exactly as the plugin's table has it, and no HSTS over plain http. */
 function expectSecured(res: LightMyRequestResponse, what: string) {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers[name], `${name} on ${what}`).toBe(value);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    expect(res.headers[name], `${name} on ${what}`).toBe(value);
   expect(res.headers['strict-transport-security'], `HSTS on ${what}`).toBeUndefined();
 }
 
 describe('the policy', () => {
   it('is strict where it matters: scripts only from our origin, nothing inline or eval, no framing, no plugins', () => {
-    const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
+    const directives = new Map(
+      CONTENT_SECURITY_POLICY.split(';').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]),
+    );
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('script-src-attr')).toEqual(["'none'"]);
     expect(directives.get('connect-src')).toEqual(["'self'"]);
@@ -65,20 +75,42 @@ describe('security headers on every response', () => {
   });
 
   it('an API success', async () => {
-    const res = await t.app.inject({ method: 'POST', url: systemCalls.echo.path, headers: json, payload: JSON.stringify({ text: 'hi' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: systemCalls.echo.path,
+      headers: json,
+      payload: JSON.stringify({ text: 'hi' }),
+    });
     expect(res.json()).toMatchObject({ ok: true });
     expectSecured(res, 'echo');
     // The table is all helmet sends: the framework-error path, which copies it, misses nothing.
     const transport = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
-    expect(Object.keys(res.headers).filter((h) => !transport.has(h)).sort()).toEqual(Object.keys(SECURITY_HEADERS).sort());
+    expect(
+      Object.keys(res.headers)
+        .filter((h) => !transport.has(h))
+        .sort(),
+    ).toEqual(Object.keys(SECURITY_HEADERS).sort());
   });
 
   it.each([
     ['401 unauthorized', { method: 'POST', url: '/api/user/get', headers: json, payload: '{}' }, 401],
     ['404 unknown call', { method: 'POST', url: '/api/no/such_call', headers: json, payload: '{}' }, 404],
     ['405 GET on a call', { method: 'GET', url: systemCalls.echo.path }, 405],
-    ['415 not JSON', { method: 'POST', url: systemCalls.echo.path, headers: { ...json, 'content-type': 'text/plain' }, payload: 'hi' }, 415],
-    ['413 too large', { method: 'POST', url: systemCalls.echo.path, headers: json, payload: JSON.stringify({ text: 'a'.repeat(MAX_BODY_BYTES) }) }, 413],
+    [
+      '415 not JSON',
+      { method: 'POST', url: systemCalls.echo.path, headers: { ...json, 'content-type': 'text/plain' }, payload: 'hi' },
+      415,
+    ],
+    [
+      '413 too large',
+      {
+        method: 'POST',
+        url: systemCalls.echo.path,
+        headers: json,
+        payload: JSON.stringify({ text: 'a'.repeat(MAX_BODY_BYTES) }),
+      },
+      413,
+    ],
     ['400 malformed JSON', { method: 'POST', url: systemCalls.echo.path, headers: json, payload: '{"text":' }, 400],
     ['404 URL that does not decode (answered before routing)', { method: 'GET', url: '/api/%E0%A4%A' }, 404],
   ] as const)('an API error envelope: %s', async (_name, req, status) => {

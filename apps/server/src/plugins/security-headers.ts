@@ -61,7 +61,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES as Record<string, string[]> },
+      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
       strictTransportSecurity: false,
       xFrameOptions: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -77,7 +77,9 @@ export const securityHeadersPlugin = fp(
  * Wraps Fastify's `frameworkErrors` handler: a URL that does not decode is answered before routing, where no hook
  * runs, so that answer gets the same headers here.
  */
-export function withSecurityHeaders<E, Q>(handler: (error: E, req: Q, reply: FastifyReply) => unknown): (error: E, req: Q, reply: FastifyReply) => unknown {
+export function withSecurityHeaders<E, Q>(
+  handler: (error: E, req: Q, reply: FastifyReply) => unknown,
+): (error: E, req: Q, reply: FastifyReply) => unknown {
   return (error, req, reply) => {
     void reply.headers(SECURITY_HEADERS);
     return handler(error, req, reply);

@@ -15,12 +15,23 @@ function SamplePage({ sample }: { sample: Sample }) {
       <Typography.Title level={4}>{sample.title}</Typography.Title>
       <Typography.Text type="secondary">作答模式{word && ` · 点击的单词：${word}`}</Typography.Text>
       <div style={{ marginTop: 12 }}>
-        <QuestionView question={sample.question} answer={answer} onAnswer={setAnswer} mode="answer" onWordClick={(w) => setWord(w)} />
+        <QuestionView
+          question={sample.question}
+          answer={answer}
+          onAnswer={setAnswer}
+          mode="answer"
+          onWordClick={(w) => setWord(w)}
+        />
       </div>
       <Divider />
       <Typography.Text type="secondary">复习模式</Typography.Text>
       <div style={{ marginTop: 12 }}>
-        <QuestionView question={sample.question} answer={sample.reviewing} mode="review" onWordClick={(w) => setWord(w)} />
+        <QuestionView
+          question={sample.question}
+          answer={sample.reviewing}
+          mode="review"
+          onWordClick={(w) => setWord(w)}
+        />
       </div>
     </div>
   );

@@ -16,7 +16,15 @@ await server.listen();
 const base = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5199/';
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const errors: string[] = [];
 try {
@@ -29,7 +37,9 @@ try {
     page.on('console', (m) => m.type() === 'error' && errors.push(`${name}: ${m.text()}`));
     // The index page lists the samples; reading it keeps this script free of the browser-only sample imports.
     await page.goto(base, { waitUntil: 'networkidle' });
-    const ids = await page.$$eval('a[href^="?item="]', (links) => links.map((a) => a.getAttribute('href')!.slice('?item='.length)));
+    const ids = await page.$$eval('a[href^="?item="]', (links) =>
+      links.map((a) => a.getAttribute('href')!.slice('?item='.length)),
+    );
     for (const id of ids.filter((x) => !only.length || only.includes(x))) {
       const s = { id };
       await page.goto(`${base}?item=${s.id}`, { waitUntil: 'networkidle' });

@@ -5,7 +5,9 @@ import { inFlight } from './in-flight';
 import { STORAGE_KEYS, getDeviceId, setToken } from './storage';
 
 function answer(status: number, body: unknown, statusText = '') {
-  return vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText }));
+  return vi.fn(
+    async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText }),
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,32 +44,54 @@ describe('api client', () => {
   });
 
   it('turns an error envelope into an ApiError with kind, show, detail and status', async () => {
-    vi.stubGlobal('fetch', answer(403, { ok: false, data: null, err_data: { kind: 'day_overflow', show: '', detail: 'verbal 30/30' } }));
+    vi.stubGlobal(
+      'fetch',
+      answer(403, { ok: false, data: null, err_data: { kind: 'day_overflow', show: '', detail: 'verbal 30/30' } }),
+    );
     const err = await call(systemCalls.echo, { text: 'x' }, { subject: '填空' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 403, kind: 'day_overflow', detail: 'verbal 30/30', subject: '填空', path: '/api/debug/echo' });
+    expect(err).toMatchObject({
+      status: 403,
+      kind: 'day_overflow',
+      detail: 'verbal 30/30',
+      subject: '填空',
+      path: '/api/debug/echo',
+    });
   });
 
   it('a non-envelope answer keeps the status and an empty kind', async () => {
     vi.stubGlobal('fetch', answer(502, '<html>bad gateway</html>', 'Bad Gateway'));
-    await expect(call(systemCalls.echo, { text: 'x' })).rejects.toMatchObject({ status: 502, statusText: 'Bad Gateway', kind: '' });
+    await expect(call(systemCalls.echo, { text: 'x' })).rejects.toMatchObject({
+      status: 502,
+      statusText: 'Bad Gateway',
+      kind: '',
+    });
   });
 
   it('a network failure is status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(call(systemCalls.echo, { text: 'x' })).rejects.toMatchObject({ status: 0, kind: '' });
   });
 
   it('counts requests in flight, except quiet ones', async () => {
     let release: (r: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (release = r))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (release = r))),
+    );
     const pending = call(systemCalls.echo, { text: 'x' });
     expect(inFlight.get()).toBe(1);
     release(new Response(JSON.stringify({ ok: true, data: { text: 'x' }, err_data: null })));
     await pending;
     expect(inFlight.get()).toBe(0);
 
-    vi.stubGlobal('fetch', answer(500, { ok: false, data: null, err_data: { kind: 'internal', show: '', detail: '' } }));
+    vi.stubGlobal(
+      'fetch',
+      answer(500, { ok: false, data: null, err_data: { kind: 'internal', show: '', detail: '' } }),
+    );
     const quiet = call(systemCalls.echo, { text: 'x' }, { quiet: true });
     expect(inFlight.get()).toBe(0);
     await expect(quiet).rejects.toBeInstanceOf(ApiError);

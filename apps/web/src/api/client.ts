@@ -30,7 +30,7 @@ export interface CallOptions {
 }
 
 function isEnvelope(v: unknown): v is { ok: boolean; data: unknown; err_data: ErrData | null } {
-  return typeof v === 'object' && v !== null && 'ok' in v && typeof (v as { ok: unknown }).ok === 'boolean';
+  return typeof v === 'object' && v !== null && 'ok' in v && typeof v.ok === 'boolean';
 }
 
 /** The request headers every call carries (spec §7). */
@@ -49,13 +49,22 @@ export function callHeaders(): Record<string, string> {
  * Makes one contract call: `POST path` with a JSON body and the shared headers; resolves with
  * `data`, or rejects with an ApiError that the error catalogue turns into behaviour.
  */
-export async function call<C extends CallDef>(def: C, body: CallRequest<C>, options: CallOptions = {}): Promise<CallResponse<C>> {
+export async function call<C extends CallDef>(
+  def: C,
+  body: CallRequest<C>,
+  options: CallOptions = {},
+): Promise<CallResponse<C>> {
   const subject = options.subject ?? null;
   if (!options.quiet) inFlight.start();
   try {
     let res: Response;
     try {
-      res = await fetch(def.path, { method: 'POST', headers: callHeaders(), body: JSON.stringify(body ?? {}), signal: options.signal });
+      res = await fetch(def.path, {
+        method: 'POST',
+        headers: callHeaders(),
+        body: JSON.stringify(body ?? {}),
+        signal: options.signal,
+      });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
       throw new ApiError(0, '', '', '', err instanceof Error ? err.message : String(err), def.path, subject);

@@ -6,7 +6,7 @@ import { createErrorCatalogue, type CatalogueEffects } from './error-catalogue';
 
 function setup(roleName: string | null = '会员') {
   const fx = {
-    toast: vi.fn(),
+    toast: vi.fn<CatalogueEffects['toast']>(),
     openDialog: vi.fn(),
     navigate: vi.fn(),
     reload: vi.fn(),
@@ -19,9 +19,17 @@ function setup(roleName: string | null = '会员') {
 }
 
 /** An envelope error as the client builds it from a server answer. */
-function kindError(kind: keyof typeof ERROR_KINDS | string, opts: { show?: string; detail?: string; status?: number; subject?: string } = {}) {
+function kindError(kind: string, opts: { show?: string; detail?: string; status?: number; subject?: string } = {}) {
   const status = opts.status ?? ERROR_KINDS[kind as keyof typeof ERROR_KINDS] ?? 400;
-  return new ApiError(status, '', kind, opts.show ?? '', opts.detail ?? `detail of ${kind}`, '/api/x', opts.subject ?? null);
+  return new ApiError(
+    status,
+    '',
+    kind,
+    opts.show ?? '',
+    opts.detail ?? `detail of ${kind}`,
+    '/api/x',
+    opts.subject ?? null,
+  );
 }
 
 function httpError(status: number, statusText = '') {
@@ -81,7 +89,11 @@ describe('error catalogue (spec §8)', () => {
   it('day_overflow opens the out-of-limit dialog with subject and role name', () => {
     const { fx, handle } = setup('试用用户');
     handle(kindError('day_overflow', { subject: '数学' }));
-    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'day_overflow', subject: '数学', roleName: '试用用户' });
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({
+      kind: 'day_overflow',
+      subject: '数学',
+      roleName: '试用用户',
+    });
     expect(toasts(fx)).toEqual([expect.objectContaining({ title: zh.errors.dayOverflow })]);
   });
 
@@ -157,7 +169,9 @@ describe('error catalogue (spec §8)', () => {
     for (const err of [httpError(500, 'Internal Server Error'), kindError('internal')]) {
       const { fx, handle } = setup();
       handle(err);
-      expect(toasts(fx)).toEqual([{ level: 'error', title: '500 Internal Server Error', description: zh.errors.serverError }]);
+      expect(toasts(fx)).toEqual([
+        { level: 'error', title: '500 Internal Server Error', description: zh.errors.serverError },
+      ]);
     }
   });
 
@@ -174,14 +188,17 @@ describe('error catalogue (spec §8)', () => {
   it('a network failure (no answer) says so and asks to check the network', () => {
     const { fx, handle } = setup();
     handle(httpError(0));
-    expect(toasts(fx)).toEqual([{ level: 'error', title: zh.errors.networkFailed, description: zh.errors.checkNetwork }]);
+    expect(toasts(fx)).toEqual([
+      { level: 'error', title: zh.errors.networkFailed, description: zh.errors.checkNetwork },
+    ]);
   });
 
   it('every kind the server can send maps to some behaviour', () => {
     for (const kind of Object.keys(ERROR_KINDS)) {
       const { fx, handle } = setup();
       handle(kindError(kind, { detail: '' }));
-      const acted = fx.toast.mock.calls.length + fx.showUpgradeOverlay.mock.calls.length + fx.openDialog.mock.calls.length;
+      const acted =
+        fx.toast.mock.calls.length + fx.showUpgradeOverlay.mock.calls.length + fx.openDialog.mock.calls.length;
       expect(acted, kind).toBeGreaterThan(0);
     }
   });

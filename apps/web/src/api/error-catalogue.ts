@@ -22,16 +22,17 @@ export type CatalogueDialog =
   | { kind: 'public_only' };
 
 /** Everything the catalogue does to the world, injected so every row is unit-testable. */
+/** Function properties, not methods: the catalogue passes effects such as `reload` on as timer callbacks. */
 export interface CatalogueEffects {
-  toast(toast: Toast): void;
-  openDialog(dialog: CatalogueDialog): void;
-  navigate(path: string): void;
-  reload(): void;
-  clearToken(): void;
-  showUpgradeOverlay(): void;
-  setTimer(fn: () => void, ms: number): void;
+  toast: (toast: Toast) => void;
+  openDialog: (dialog: CatalogueDialog) => void;
+  navigate: (path: string) => void;
+  reload: () => void;
+  clearToken: () => void;
+  showUpgradeOverlay: () => void;
+  setTimer: (fn: () => void, ms: number) => void;
   /** The logged-in user's role name, for the out-of-quota dialog. */
-  roleName(): string | null;
+  roleName: () => string | null;
 }
 
 /** Common status texts: over HTTP/2 `Response.statusText` is always empty. */

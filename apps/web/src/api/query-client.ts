@@ -12,7 +12,9 @@ declare module '@tanstack/react-query' {
 /** Every failed query and mutation goes through the error catalogue unless it says it handles its own. */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (err, query) => void (query.meta?.handlesErrors || reportError(err)) }),
-  mutationCache: new MutationCache({ onError: (err, _v, _c, mutation) => void (mutation.meta?.handlesErrors || reportError(err)) }),
+  mutationCache: new MutationCache({
+    onError: (err, _v, _c, mutation) => void (mutation.meta?.handlesErrors || reportError(err)),
+  }),
   defaultOptions: {
     // The catalogue already told the user; retrying a 4xx only repeats the toast.
     queries: { retry: false, refetchOnWindowFocus: false },

@@ -23,7 +23,10 @@ dayjs.locale('zh-cn');
 export function AntdLayer({ children, suppressUpgrade = false }: { children?: ReactNode; suppressUpgrade?: boolean }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      <App notification={{ placement: 'top', maxCount: CLIENT_TIMINGS.maxNotifications, stack: false }} message={{ maxCount: 3 }}>
+      <App
+        notification={{ placement: 'top', maxCount: CLIENT_TIMINGS.maxNotifications, stack: false }}
+        message={{ maxCount: 3 }}
+      >
         <Toaster />
         {children}
         <UpgradeOverlay suppressed={suppressUpgrade} />

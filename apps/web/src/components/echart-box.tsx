@@ -11,7 +11,15 @@ echarts.use([SVGRenderer]);
  * with the component. Only lazily loaded chart modules import this, so ECharts never reaches a page's first chunk;
  * each of them registers the charts and components its option needs.
  */
-export function EChartBox({ option, label, className = 'gr-chart' }: { option: EChartsCoreOption; label: string; className?: string }) {
+export function EChartBox({
+  option,
+  label,
+  className = 'gr-chart',
+}: {
+  option: EChartsCoreOption;
+  label: string;
+  className?: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 

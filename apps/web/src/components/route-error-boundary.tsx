@@ -6,7 +6,15 @@ import { PageSkeleton } from './page-skeleton';
 /** The same words with no antd, for when the error page itself cannot load (offline, a deploy replaced the chunks). */
 function PlainRouteError() {
   return (
-    <main style={{ minHeight: '100vh', background: palette.layoutBg, padding: layout.gutter, textAlign: 'center', color: palette.text }}>
+    <main
+      style={{
+        minHeight: '100vh',
+        background: palette.layoutBg,
+        padding: layout.gutter,
+        textAlign: 'center',
+        color: palette.text,
+      }}
+    >
       <h1>{zh.routeError.title}</h1>
       <p>{zh.routeError.line}</p>
       <a href="/">{zh.common.backHome}</a>

@@ -10,7 +10,16 @@ export function RouteErrorPage() {
   const status = isRouteErrorResponse(error) ? zh.routeError.status(error.status, error.statusText) : null;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <main style={{ minHeight: '100vh', background: palette.layoutBg, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: layout.gutter }}>
+    <main
+      style={{
+        minHeight: '100vh',
+        background: palette.layoutBg,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: layout.gutter,
+      }}
+    >
       <Result
         status={isRouteErrorResponse(error) && error.status === 404 ? '404' : 'warning'}
         title={<h1 style={{ margin: 0, fontSize: 'inherit' }}>{zh.routeError.title}</h1>}

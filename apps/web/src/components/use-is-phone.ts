@@ -11,5 +11,9 @@ function subscribe(listener: () => void): () => void {
 
 /** ui.md phone layout (≤ 480 px): drawer nav, lists instead of tables. */
 export function useIsPhone(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }

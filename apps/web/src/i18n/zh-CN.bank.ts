@@ -19,7 +19,10 @@ export const bankCopy = {
   } as Record<string, string>,
   seasonGroup: (year: string) => `${year} 考季`,
   difficulty: { easy: '简单', medium: '中等', hard: '困难' } as Record<string, string>,
-  roles: { Stranger: '游客', Trail: '试用用户', FreeVIP: '免费会员', VIP: '会员', SVIP: '超级会员' } as Record<string, string>,
+  roles: { Stranger: '游客', Trail: '试用用户', FreeVIP: '免费会员', VIP: '会员', SVIP: '超级会员' } as Record<
+    string,
+    string
+  >,
   status: { NotOpen: '未开始', Start: '进行中', Finish: '已完成', Expired: '已过期' } as Record<string, string>,
   book: {
     questions: (n: number) => `${n} 题`,

@@ -139,7 +139,8 @@ export const coreCopy = {
     simNoPermRule: '试用用户可模考 1 次，免费会员每周 3 次，会员与超级会员不限次数。',
     publicOnlyTitle: '仅可查看公开题目',
     publicOnlyBody: '当前账号只能查看公开题目，开通会员后可查看全部题目。',
-    publicOnlyRule: '试用用户只能练习公开题目；免费会员、会员与超级会员可以练习公开与会员题目，超级会员开通高阶权限后还可练习高阶题库。',
+    publicOnlyRule:
+      '试用用户只能练习公开题目；免费会员、会员与超级会员可以练习公开与会员题目，超级会员开通高阶权限后还可练习高阶题库。',
     contactTitle: '联系我们',
     contactIntro: '使用中遇到问题，欢迎联系我们：',
     contactEmail: '邮箱',

@@ -35,7 +35,8 @@ export const homeCopy = {
     /** The chart's accessible name: what a sighted learner reads off the cells. */
     label: (month: string, signed: string[], active: number) =>
       `${month} 学习日历：做题 ${active} 天；${signed.length > 0 ? `已签到：${signed.join('、')}` : '本月尚未签到'}`,
-    dayTip: (day: string, questions: number, signed: boolean) => `${day}<br/>做题 ${questions} 道${signed ? '<br/>✓ 已签到' : ''}`,
+    dayTip: (day: string, questions: number, signed: boolean) =>
+      `${day}<br/>做题 ${questions} 道${signed ? '<br/>✓ 已签到' : ''}`,
     // Sunday first, as ECharts indexes them; the calendar itself starts its rows on Monday.
     weekdays: ['日', '一', '二', '三', '四', '五', '六'],
   },

@@ -1,7 +1,8 @@
 /** Copy of the /idea page: the Issue prompt library with Chinese outlines. */
 export const ideaCopy = {
   title: '写作思路',
-  intro: 'GRE Issue 写作题库：每道题目都附有中文思路提纲——立场、分论点与例证、让步与反驳、结论，帮助你在 30 分钟内迅速搭好文章骨架。',
+  intro:
+    'GRE Issue 写作题库：每道题目都附有中文思路提纲——立场、分论点与例证、让步与反驳、结论，帮助你在 30 分钟内迅速搭好文章骨架。',
   searchPlaceholder: '搜索题目关键词（中文或英文）',
   keywordTooShort: '请至少输入 2 个字',
   allDifficulties: '全部',

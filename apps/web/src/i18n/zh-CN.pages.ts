@@ -88,15 +88,19 @@ export const pagesCopy = {
     loadFailed: '站点设置读取失败',
     siteSection: '站点开关',
     maintenance: '维护模式',
-    maintenanceHelp: '开启后，学员的所有请求都返回“系统升级中”并看到升级提示页，也无法登录或注册；管理员、运营和老师仍可登录并正常使用。',
+    maintenanceHelp:
+      '开启后，学员的所有请求都返回“系统升级中”并看到升级提示页，也无法登录或注册；管理员、运营和老师仍可登录并正常使用。',
     maintenanceOn: '已开启',
     maintenanceOff: '已关闭',
-    maintenanceConfirm: '开启后所有学员都将看到升级提示页，工作人员仍可登录使用。万一无法进入后台，可在服务器上运行 npm run admin -- maintenance off，或以 MAINTENANCE=off 重新启动来关闭。确定开启吗？',
+    maintenanceConfirm:
+      '开启后所有学员都将看到升级提示页，工作人员仍可登录使用。万一无法进入后台，可在服务器上运行 npm run admin -- maintenance off，或以 MAINTENANCE=off 重新启动来关闭。确定开启吗？',
     maintenanceActive: '维护模式已开启：学员看到升级提示页，工作人员可正常登录和使用。完成后请在此关闭。',
     maintenanceSaved: (on: boolean) => (on ? '维护模式已开启' : '维护模式已关闭'),
     minApiVersion: '最低客户端 API 版本',
-    minApiVersionHelp: (current: number) => `低于此版本的网页会提示“版本过低”并自动刷新。当前网页的 API 版本为 ${current}。`,
-    minApiVersionConfirm: (current: number) => `设置的版本高于当前网页（${current}），所有已打开的网页（包括本页）都会被要求刷新。确定保存吗？`,
+    minApiVersionHelp: (current: number) =>
+      `低于此版本的网页会提示“版本过低”并自动刷新。当前网页的 API 版本为 ${current}。`,
+    minApiVersionConfirm: (current: number) =>
+      `设置的版本高于当前网页（${current}），所有已打开的网页（包括本页）都会被要求刷新。确定保存吗？`,
     minApiVersionSaved: '最低 API 版本已保存',
   },
 };

@@ -120,7 +120,10 @@ export const personalCopy = {
   },
   note: {
     title: '笔记与复盘',
-    fields: { review: '复盘', difficulty: '难点', new_way: '新思路', puzzle: '疑惑', note: '笔记' } as Record<string, string>,
+    fields: { review: '复盘', difficulty: '难点', new_way: '新思路', puzzle: '疑惑', note: '笔记' } as Record<
+      string,
+      string
+    >,
     reasons: '错因',
     reasonTypes: { knowledge: '知识', skill: '技巧', habit: '习惯' } as Record<string, string>,
     reasonInput: (name: string) => `${name}：具体说明`,

@@ -1,6 +1,12 @@
 /** Copy of the simulate page, the record page, the report page and the "start an exam" dialogs. */
 export const recordsCopy = {
-  examStatus: { NotStart: '未开始', Start: '进行中', PartCompleted: '部分完成', Finished: '已完成', Close: '已删除' } as Record<string, string>,
+  examStatus: {
+    NotStart: '未开始',
+    Start: '进行中',
+    PartCompleted: '部分完成',
+    Finished: '已完成',
+    Close: '已删除',
+  } as Record<string, string>,
   examKind: { simulate: '模考', book: '题本练习', filter: '组卷练习' } as Record<string, string>,
   mockStatus: { NotOpen: '未开始', Start: '进行中', Finish: '已完成', Expired: '已过期' } as Record<string, string>,
   simulateKinds: {
@@ -80,7 +86,15 @@ export const recordsCopy = {
     intro: '你做过的所有模考与练习，最新的在前；未完成的可以继续。',
     filters: { all: '全部', simulate: '模考', book: '题本练习', filter: '组卷练习' } as Record<string, string>,
     filterLabel: '记录类型',
-    columns: { name: '名称', kind: '类型', status: '状态', progress: '作答', score: '成绩', date: '日期', actions: '操作' },
+    columns: {
+      name: '名称',
+      kind: '类型',
+      status: '状态',
+      progress: '作答',
+      score: '成绩',
+      date: '日期',
+      actions: '操作',
+    },
     progress: (answered: number, total: number) => `${answered} / ${total} 题`,
     created: (day: string) => `创建于 ${day}`,
     updated: (day: string) => `最近作答 ${day}`,
@@ -118,8 +132,20 @@ export const recordsCopy = {
     chartLabel: (title: string) => `${title}的成绩趋势图`,
     rateChartTitle: '正确率趋势',
     tableTitle: '历次成绩',
-    columns: { date: '日期', verbal: '语文', quant: '数学', total: '总分', correct: '正确', time: '用时', issue: '写作', actions: '操作' },
-    issueStatus: { Empty: '未作答', Judging: '评分中', Finished: '已评分', Failed: '评分失败' } as Record<string, string>,
+    columns: {
+      date: '日期',
+      verbal: '语文',
+      quant: '数学',
+      total: '总分',
+      correct: '正确',
+      time: '用时',
+      issue: '写作',
+      actions: '操作',
+    },
+    issueStatus: { Empty: '未作答', Judging: '评分中', Finished: '已评分', Failed: '评分失败' } as Record<
+      string,
+      string
+    >,
     viewResult: '查看解析',
     emptyWindow: '该统计范围内没有成绩',
     empty: '还没有完成过这套题',

@@ -1,7 +1,8 @@
 /** Copy of the admin /sync page: upload a content package, dry run it, import it. */
 export const syncCopy = {
   title: '内容同步',
-  intro: '上传内容包（题目、篇章、题本的 .json 文件与单词表 .csv 文件），先预检列出全部问题，确认无误后整包导入：要么全部写入，要么一条也不写；再次导入同一编号的内容会原地更新，不会重复。',
+  intro:
+    '上传内容包（题目、篇章、题本的 .json 文件与单词表 .csv 文件），先预检列出全部问题，确认无误后整包导入：要么全部写入，要么一条也不写；再次导入同一编号的内容会原地更新，不会重复。',
   pick: {
     folder: '选择文件夹',
     files: '选择文件',
@@ -16,10 +17,12 @@ export const syncCopy = {
     size: '大小',
     status: '状态',
     willSend: '上传',
-    count: (sent: number, skipped: number) => (skipped > 0 ? `${sent} 个文件将上传，${skipped} 个已跳过` : `${sent} 个文件将上传`),
+    count: (sent: number, skipped: number) =>
+      skipped > 0 ? `${sent} 个文件将上传，${skipped} 个已跳过` : `${sent} 个文件将上传`,
     none: '尚未选择文件',
     total: (size: string, max: string) => `合计 ${size} / 上限 ${max}`,
-    overLimit: (size: string, max: string) => `所选文件合计 ${size}，超过单次导入上限 ${max}。请分成几个较小的内容包分别导入。`,
+    overLimit: (size: string, max: string) =>
+      `所选文件合计 ${size}，超过单次导入上限 ${max}。请分成几个较小的内容包分别导入。`,
     tooMany: (n: number, max: number) => `所选文件共 ${n} 个，超过单次导入上限 ${max} 个。请分批导入。`,
     nameTooLong: (max: number) => `路径超过 ${max} 个字符`,
   },
@@ -48,7 +51,8 @@ export const syncCopy = {
     bookItems: '题本条目',
     valid: '预检通过：没有发现问题，可以导入。',
     invalid: (n: number) => `发现 ${n} 个问题，全部修正后才能导入。`,
-    truncated: (shown: number, total: number) => `这里列出前 ${shown} 个问题（共 ${total} 个）；命令行 npm run content:import -- <文件夹> --dry-run 会列出全部问题。`,
+    truncated: (shown: number, total: number) =>
+      `这里列出前 ${shown} 个问题（共 ${total} 个）；命令行 npm run content:import -- <文件夹> --dry-run 会列出全部问题。`,
     stale: '所选文件已变化，请重新预检。',
   },
   problems: {
@@ -58,7 +62,8 @@ export const syncCopy = {
     message: '问题',
     allFiles: '全部文件',
     search: '筛选路径或问题描述',
-    count: (shown: number, total: number) => (shown === total ? `${total} 个问题` : `筛选出 ${shown} / ${total} 个问题`),
+    count: (shown: number, total: number) =>
+      shown === total ? `${total} 个问题` : `筛选出 ${shown} / ${total} 个问题`,
     none: '没有符合筛选条件的问题',
   },
   skipped: {

@@ -7,7 +7,15 @@ export const wordsCopy = {
   /** The clicked word is an inflected form of the headword shown (ECDICT exchange). */
   formOf: (word: string, headword: string) => `「${word}」由 ${headword} 变形而来`,
   /** ECDICT exchange codes (`form_of`); '0' (a form of unspecified kind) has no name. */
-  formKinds: { p: '过去式', d: '过去分词', i: '现在分词', '3': '第三人称单数', r: '比较级', t: '最高级', s: '复数' } as Record<string, string>,
+  formKinds: {
+    p: '过去式',
+    d: '过去分词',
+    i: '现在分词',
+    '3': '第三人称单数',
+    r: '比较级',
+    t: '最高级',
+    s: '复数',
+  } as Record<string, string>,
   gre: 'GRE',
   greHint: 'GRE 核心词汇',
   noSenses: '暂无中文释义',

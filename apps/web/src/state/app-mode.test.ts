@@ -12,7 +12,12 @@ const modeArb: fc.Arbitrary<AppMode> = fc.record({
 describe('admin mode (spec §4)', () => {
   it('turning admin mode off clears edit and highlight modes', () => {
     const on: AppMode = { displayMode: 'exam', adminMode: true, editMode: true, highlightMode: true };
-    expect(withAdminMode(on, false, true)).toEqual({ displayMode: 'exam', adminMode: false, editMode: false, highlightMode: false });
+    expect(withAdminMode(on, false, true)).toEqual({
+      displayMode: 'exam',
+      adminMode: false,
+      editMode: false,
+      highlightMode: false,
+    });
   });
 
   it('off always leaves edit and highlight off; the display mode is untouched', () => {
@@ -37,9 +42,14 @@ describe('admin mode (spec §4)', () => {
 
   it('edit and highlight modes only switch on inside admin mode', () => {
     fc.assert(
-      fc.property(modeArb, fc.constantFrom('editMode' as const, 'highlightMode' as const), fc.boolean(), (prev, mode, on) => {
-        expect(withStaffMode(prev, mode, on)[mode]).toBe(on && prev.adminMode);
-      }),
+      fc.property(
+        modeArb,
+        fc.constantFrom('editMode' as const, 'highlightMode' as const),
+        fc.boolean(),
+        (prev, mode, on) => {
+          expect(withStaffMode(prev, mode, on)[mode]).toBe(on && prev.adminMode);
+        },
+      ),
     );
   });
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { defineCall } from '../define.js';
 import { ROLE_KINDS } from '../enums.js';
-import { BOOK_ACCESS, BOOK_KINDS, BOOK_PAGE_KINDS, BOOK_STATUSES, bookParamSchema, bookTailorSchema } from '../content/book.js';
+import {
+  BOOK_ACCESS,
+  BOOK_KINDS,
+  BOOK_PAGE_KINDS,
+  BOOK_STATUSES,
+  bookParamSchema,
+  bookTailorSchema,
+} from '../content/book.js';
 import { bookIdSchema } from '../content/question.js';
 import { questionBriefSchema } from './questions.js';
 

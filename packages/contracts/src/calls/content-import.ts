@@ -15,7 +15,12 @@ export const CONTENT_FILES_MAX = 1000;
  * Files a content folder holds that are tooling, not content: the folder reader (CLI, first-start seed) and the /sync
  * page both leave them out of a package. media.json is read by the media seed instead.
  */
-export const CONTENT_TOOLING_FILES: readonly string[] = ['package.json', 'package-lock.json', 'tsconfig.json', 'media.json'];
+export const CONTENT_TOOLING_FILES: readonly string[] = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'media.json',
+];
 
 /** Problems one response lists; `problem_count` still counts them all (the CLI prints every one). */
 export const CONTENT_PROBLEMS_SHOWN = 5000;
@@ -75,7 +80,8 @@ export const contentCalls = {
   import: defineCall({
     path: '/api/content/import',
     auth: 'admin',
-    summary: 'Import a valid content package in one transaction: upsert by id, replace the items of its books, refresh search text',
+    summary:
+      'Import a valid content package in one transaction: upsert by id, replace the items of its books, refresh search text',
     request: contentPackageSchema,
     response: importResultSchema,
     maxBodyBytes: CONTENT_BODY_MAX_BYTES,

@@ -16,7 +16,15 @@ export const CRAFT_UPDATE_KINDS = ['Note', 'Collect', 'Card', 'Improvement'] as 
 export type CraftUpdateKind = (typeof CRAFT_UPDATE_KINDS)[number];
 
 /** Bounds of what a learner writes (spec §5 leaves them open; chosen generous but finite). */
-export const CRAFT_LIMITS = { noteText: 5000, reasonInput: 500, tagName: 30, tagDesp: 200, tags: 200, tagsPerCraft: 20, reasons: 30 } as const;
+export const CRAFT_LIMITS = {
+  noteText: 5000,
+  reasonInput: 500,
+  tagName: 30,
+  tagDesp: 200,
+  tags: 200,
+  tagsPerCraft: 20,
+  reasons: 30,
+} as const;
 
 /** Craft source (spec §3): the search label or the book title and subtitle, the exam and template, when. */
 export const craftSourceSchema = z.strictObject({
@@ -29,7 +37,12 @@ export const craftSourceSchema = z.strictObject({
 });
 export type CraftSource = z.infer<typeof craftSourceSchema>;
 
-export const wrongSchema = z.object({ answer: answerSchema, time: z.number().int(), source: craftSourceSchema, count: z.number().int() });
+export const wrongSchema = z.object({
+  answer: answerSchema,
+  time: z.number().int(),
+  source: craftSourceSchema,
+  count: z.number().int(),
+});
 
 export const noteTextInputSchema = z.strictObject({
   review: str(CRAFT_LIMITS.noteText).default(''),
@@ -44,13 +57,19 @@ export const MASTERY_MAX = 4;
 
 export const noteSchema = z.strictObject({
   text_input: noteTextInputSchema.default({ review: '', difficulty: '', new_way: '', puzzle: '', note: '' }),
-  reasons: z.array(z.strictObject({ name: str(40, 1), type: z.enum(['knowledge', 'skill', 'habit']), checked: z.boolean() })).max(CRAFT_LIMITS.reasons).default([]),
+  reasons: z
+    .array(z.strictObject({ name: str(40, 1), type: z.enum(['knowledge', 'skill', 'habit']), checked: z.boolean() }))
+    .max(CRAFT_LIMITS.reasons)
+    .default([]),
   review: z
     .strictObject({
       mastery: z.number().int().min(0).max(MASTERY_MAX).default(0),
       reviewed: z.boolean().default(false),
       improvement: str(CRAFT_LIMITS.noteText).default(''),
-      reasons: z.array(z.strictObject({ reason_id: str(40, 1), input: str(CRAFT_LIMITS.reasonInput).default('') })).max(CRAFT_LIMITS.reasons).default([]),
+      reasons: z
+        .array(z.strictObject({ reason_id: str(40, 1), input: str(CRAFT_LIMITS.reasonInput).default('') }))
+        .max(CRAFT_LIMITS.reasons)
+        .default([]),
     })
     .default({ mastery: 0, reviewed: false, improvement: '', reasons: [] }),
 });
@@ -59,7 +78,10 @@ export type CraftNote = z.infer<typeof noteSchema>;
 export const collectSchema = z.strictObject({
   collected: z.boolean(),
   collect_ids: z.array(idSchema).max(CRAFT_LIMITS.tagsPerCraft).default([]),
-  word: z.strictObject({ kind: str(20), word_id: str(80), pair_id: str(80).nullable(), source_qid: str(80).nullable() }).nullable().default(null),
+  word: z
+    .strictObject({ kind: str(20), word_id: str(80), pair_id: str(80).nullable(), source_qid: str(80).nullable() })
+    .nullable()
+    .default(null),
 });
 export type CraftCollect = z.infer<typeof collectSchema>;
 
@@ -73,7 +95,13 @@ export const cardSchema = z.strictObject({
 
 export const issueCraftSchema = z.object({
   answer: z.string(),
-  result: z.object({ status: z.enum(['Empty', 'Judging', 'Finished', 'Failed']), score: z.number().nullable(), rank: z.string().nullable(), comment: z.string().nullable(), progress: z.number().nullable() }),
+  result: z.object({
+    status: z.enum(['Empty', 'Judging', 'Finished', 'Failed']),
+    score: z.number().nullable(),
+    rank: z.string().nullable(),
+    comment: z.string().nullable(),
+    progress: z.number().nullable(),
+  }),
 });
 
 /** The FSRS schedule of a wrong question (spaced re-review): when it is due and how it went last. */
@@ -108,14 +136,27 @@ export const craftUpdateSchema = z.strictObject({
   collect: collectSchema.optional(),
   card: cardSchema.optional(),
   /** Improvement: the review's improvement text and mastery, without resending the whole note. */
-  improvement: z.strictObject({ improvement: str(CRAFT_LIMITS.noteText), mastery: z.number().int().min(0).max(MASTERY_MAX).optional() }).optional(),
+  improvement: z
+    .strictObject({
+      improvement: str(CRAFT_LIMITS.noteText),
+      mastery: z.number().int().min(0).max(MASTERY_MAX).optional(),
+    })
+    .optional(),
 });
 
 export const collectTagSchema = z.object({ id: z.number().int(), name: z.string(), desp: z.string() });
 export type CollectTag = z.infer<typeof collectTagSchema>;
 
 /** The personal pages (spec §2 personal/*): which crafts each lists. */
-export const PERSONAL_SCOPES = ['collect', 'wrongs', 'note', 'higher_collect', 'higher_wrongs', 'higher_note', 'card'] as const;
+export const PERSONAL_SCOPES = [
+  'collect',
+  'wrongs',
+  'note',
+  'higher_collect',
+  'higher_wrongs',
+  'higher_note',
+  'card',
+] as const;
 export type PersonalScope = (typeof PERSONAL_SCOPES)[number];
 
 export const personalFilterSchema = z.strictObject({
@@ -137,7 +178,8 @@ export const craftCalls = {
   updateV2: defineCall({
     path: '/api/craft/update_v2',
     auth: 'user',
-    summary: "Updates one part of the learner's craft on a question (Note, Collect, Card, Improvement); every other part is kept",
+    summary:
+      "Updates one part of the learner's craft on a question (Note, Collect, Card, Improvement); every other part is kept",
     request: z.strictObject({
       update_kind: z.enum(CRAFT_UPDATE_KINDS),
       /** 0 for a question the learner has no craft on yet. */
@@ -164,14 +206,26 @@ export const craftCalls = {
       page: z.number().int().min(1).max(10_000).default(1),
       page_size: z.number().int().min(1).max(50).default(20),
     }),
-    response: z.object({ items: z.array(z.object({ question: questionBriefSchema, craft: craftSchema })), total: z.number().int() }),
+    response: z.object({
+      items: z.array(z.object({ question: questionBriefSchema, craft: craftSchema })),
+      total: z.number().int(),
+    }),
   }),
   reasonLib: defineCall({
     path: '/api/craft/get_reason_lib',
     auth: 'user',
     summary: 'The reason library per category (why a question went wrong)',
     request: z.strictObject({}),
-    response: z.object({ categories: z.array(z.object({ category: z.number().int(), reasons: z.array(z.object({ id: z.string(), name: z.string(), type: z.enum(['knowledge', 'skill', 'habit']) })) })) }),
+    response: z.object({
+      categories: z.array(
+        z.object({
+          category: z.number().int(),
+          reasons: z.array(
+            z.object({ id: z.string(), name: z.string(), type: z.enum(['knowledge', 'skill', 'habit']) }),
+          ),
+        }),
+      ),
+    }),
   }),
   summary: defineCall({
     path: '/api/craft/get_summary',
@@ -179,7 +233,13 @@ export const craftCalls = {
     summary: 'How many questions each personal page holds, by category',
     request: z.strictObject({}),
     response: z.object({
-      scopes: z.array(z.object({ scope: z.enum(PERSONAL_SCOPES), total: z.number().int(), by_category: z.record(z.string(), z.number().int()) })),
+      scopes: z.array(
+        z.object({
+          scope: z.enum(PERSONAL_SCOPES),
+          total: z.number().int(),
+          by_category: z.record(z.string(), z.number().int()),
+        }),
+      ),
       /** Issue prompts the learner has written an essay for: what 写作练习 can draw from. */
       essays: z.number().int(),
     }),
@@ -188,7 +248,10 @@ export const craftCalls = {
     path: '/api/collect/add',
     auth: 'user',
     summary: "Creates a collect tag; an empty name gives 'please fill in tag name'",
-    request: z.strictObject({ name: z.string().max(CRAFT_LIMITS.tagName), desp: str(CRAFT_LIMITS.tagDesp).default('') }),
+    request: z.strictObject({
+      name: z.string().max(CRAFT_LIMITS.tagName),
+      desp: str(CRAFT_LIMITS.tagDesp).default(''),
+    }),
     response: z.object({ collect: collectTagSchema }),
   }),
   collectGetAll: defineCall({
@@ -209,7 +272,14 @@ export const craftCalls = {
           category: z.number().int(),
           wrong: z.number().int(),
           noted: z.number().int(),
-          kinds: z.array(z.object({ kind: z.string(), wrong: z.number().int(), noted: z.number().int(), reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })) })),
+          kinds: z.array(
+            z.object({
+              kind: z.string(),
+              wrong: z.number().int(),
+              noted: z.number().int(),
+              reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+            }),
+          ),
         }),
       ),
     }),
@@ -219,6 +289,11 @@ export const craftCalls = {
     auth: 'user',
     summary: 'Wrong questions due for spaced re-review today (FSRS), at most the daily cap, most overdue first',
     request: z.strictObject({ limit: z.number().int().min(1).max(100).default(20) }),
-    response: z.object({ items: z.array(z.object({ question: questionBriefSchema, craft: craftSchema })), due_total: z.number().int(), daily_cap: z.number().int(), done_today: z.number().int() }),
+    response: z.object({
+      items: z.array(z.object({ question: questionBriefSchema, craft: craftSchema })),
+      due_total: z.number().int(),
+      daily_cap: z.number().int(),
+      done_today: z.number().int(),
+    }),
   }),
 };

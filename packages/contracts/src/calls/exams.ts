@@ -212,7 +212,10 @@ export const examResultSchema = z.object({
 });
 export type ExamResult = z.infer<typeof examResultSchema>;
 
-export const cursorSchema = z.object({ section_index: z.number().int().min(0).max(10), question_index: z.number().int().min(0).max(200) });
+export const cursorSchema = z.object({
+  section_index: z.number().int().min(0).max(10),
+  question_index: z.number().int().min(0).max(200),
+});
 export type ExamCursor = z.infer<typeof cursorSchema>;
 
 export const examViewSchema = z.object({
@@ -246,7 +249,11 @@ export const clockSchema = z.object({
 export type ExamClock = z.infer<typeof clockSchema>;
 
 /** What every change answers: the new revision, the clock and the exam status. */
-export const changeResponseSchema = z.object({ revision: z.number().int(), status: z.enum(EXAM_STATUSES), clock: clockSchema });
+export const changeResponseSchema = z.object({
+  revision: z.number().int(),
+  status: z.enum(EXAM_STATUSES),
+  clock: clockSchema,
+});
 export type ExamChange = z.infer<typeof changeResponseSchema>;
 
 const examRef = { id: idSchema };
@@ -323,7 +330,8 @@ export const examCalls = {
   heartbeat: defineCall({
     path: '/api/exam/heartbeat',
     auth: 'user',
-    summary: 'The learner is on the exam screen: the server brings the section clock up to now (timed: since the section opened; count-up: since the last beat, capped) and may auto-submit',
+    summary:
+      'The learner is on the exam screen: the server brings the section clock up to now (timed: since the section opened; count-up: since the last beat, capped) and may auto-submit',
     request: z.strictObject({ ...examRef, ...at }),
     response: clockSchema,
   }),
@@ -385,7 +393,12 @@ export const examCalls = {
     auth: 'user',
     summary: 'Every finished attempt of a book by this learner, oldest first, with the scores of the chosen window',
     request: z.strictObject({ book_id: bookIdSchema, window: z.enum(SCORE_WINDOWS).default('all') }),
-    response: z.object({ book_id: z.string(), title: z.string(), sub_title: z.string(), attempts: z.array(attemptSchema) }),
+    response: z.object({
+      book_id: z.string(),
+      title: z.string(),
+      sub_title: z.string(),
+      attempts: z.array(attemptSchema),
+    }),
   }),
   simulateList: defineCall({
     path: '/api/exam/simulate_list',

@@ -17,6 +17,11 @@ export const ideaCalls = {
       page: z.number().int().min(1).max(1000).default(1),
       page_size: z.number().int().min(1).max(QUESTION_PAGE_MAX).default(QUESTION_PAGE_MAX),
     }),
-    response: z.object({ items: z.array(questionBriefSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() }),
+    response: z.object({
+      items: z.array(questionBriefSchema),
+      total: z.number().int(),
+      page: z.number().int(),
+      page_size: z.number().int(),
+    }),
   }),
 };

@@ -45,7 +45,8 @@ export const mediaCalls = {
   materialList: defineCall({
     path: '/api/material/list',
     auth: 'user',
-    summary: 'Downloadable materials by category; `allowed` is false when this user may not download them (upgrade dialog)',
+    summary:
+      'Downloadable materials by category; `allowed` is false when this user may not download them (upgrade dialog)',
     request: z.strictObject({}),
     response: z.object({
       materials: z.array(materialBriefSchema),
@@ -56,7 +57,7 @@ export const mediaCalls = {
   materialLink: defineCall({
     path: '/api/material/get_link',
     auth: 'user',
-    summary: "A short-lived signed download address of one material; `limit` without the material right",
+    summary: 'A short-lived signed download address of one material; `limit` without the material right',
     request: z.strictObject({ id: materialIdSchema }),
     response: signedLinkSchema.extend({ file_name: z.string() }),
   }),
@@ -70,7 +71,8 @@ export const mediaCalls = {
   videoGet: defineCall({
     path: '/api/video/get',
     auth: 'user',
-    summary: "One video with a signed stream address (HTTP ranges) and the question it explains; `limit` below its tier",
+    summary:
+      'One video with a signed stream address (HTTP ranges) and the question it explains; `limit` below its tier',
     request: z.strictObject({ id: videoIdSchema }),
     response: z.object({
       video: videoBriefSchema,

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { DIFFICULTIES } from '../enums.js';
-import { analysisSchema, inputMethodSchema, manualMarkSchema, mediaSchema, MATH_TOPICS, standardAnswerSchema, VISIBILITIES } from '../content/question.js';
+import {
+  analysisSchema,
+  inputMethodSchema,
+  manualMarkSchema,
+  mediaSchema,
+  MATH_TOPICS,
+  standardAnswerSchema,
+  VISIBILITIES,
+} from '../content/question.js';
 import { str } from '../common.js';
 
 /**

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { emptySchema, str } from '../common.js';
 import { defineCall } from '../define.js';
 import { DIFFICULTIES } from '../enums.js';
-import { bookIdSchema, INPUT_KINDS, MATH_TOPICS, QUESTION_KINDS, questionIdSchema, VISIBILITIES } from '../content/question.js';
+import {
+  bookIdSchema,
+  INPUT_KINDS,
+  MATH_TOPICS,
+  QUESTION_KINDS,
+  questionIdSchema,
+  VISIBILITIES,
+} from '../content/question.js';
 import { questionViewSchema } from './question-view.js';
 
 /** Most questions one `/api/question/get` or one filter page returns (a reading set or a practice page). */
@@ -19,7 +26,14 @@ export const KEYWORD_MATCH_CAP = 500;
 export const ALL_QUESTION_KINDS = Object.values(QUESTION_KINDS).flat() as [string, ...string[]];
 
 /** Filter categories: 0 is 'all' (every category but words, which have their own pages), then spec §3 numbers. */
-export const filterCategorySchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+export const filterCategorySchema = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(5),
+]);
 
 /** One line of a question list: enough to show, filter and open it, never its answer. */
 export const questionBriefSchema = z.object({
@@ -82,7 +96,8 @@ export const questionCalls = {
   get: defineCall({
     path: '/api/question/get',
     auth: 'user',
-    summary: 'Questions by id; answers and analysis only when the viewer may see them; within a book when book_id is given',
+    summary:
+      'Questions by id; answers and analysis only when the viewer may see them; within a book when book_id is given',
     request: z.strictObject({
       ids: z.array(questionIdSchema).min(1).max(QUESTION_PAGE_MAX),
       /** Open the questions as part of this book: its access applies and it may grant underground questions. */

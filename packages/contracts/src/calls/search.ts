@@ -28,9 +28,25 @@ export const searchCalls = {
       page_size: z.number().int().min(1).max(50).default(20),
     }),
     response: z.object({
-      questions: z.array(z.object({ question: questionBriefSchema, snippet: z.string(), highlights: z.array(highlightSchema), field: z.enum(['stem', 'passage', 'options', 'analysis']) })),
+      questions: z.array(
+        z.object({
+          question: questionBriefSchema,
+          snippet: z.string(),
+          highlights: z.array(highlightSchema),
+          field: z.enum(['stem', 'passage', 'options', 'analysis']),
+        }),
+      ),
       /** `highlights` are offsets into `word` or into `translation`, as `field` says; `question_id` opens the word card. */
-      words: z.array(z.object({ question_id: z.string(), word: z.string(), phonetic: z.string(), translation: z.string(), highlights: z.array(highlightSchema), field: z.enum(['word', 'translation']) })),
+      words: z.array(
+        z.object({
+          question_id: z.string(),
+          word: z.string(),
+          phonetic: z.string(),
+          translation: z.string(),
+          highlights: z.array(highlightSchema),
+          field: z.enum(['word', 'translation']),
+        }),
+      ),
       total: z.number().int(),
       /** More matches than the search counts exactly (see the big bank's keyword cap). */
       capped: z.boolean(),

@@ -26,7 +26,13 @@ export const dailySchema = z.object({
 });
 export type Daily = z.infer<typeof dailySchema>;
 
-export const scorePointSchema = z.object({ exam_id: z.number().int(), finished_at: z.number().int(), verbal: z.number().int().nullable(), quant: z.number().int().nullable(), total: z.number().int().nullable() });
+export const scorePointSchema = z.object({
+  exam_id: z.number().int(),
+  finished_at: z.number().int(),
+  verbal: z.number().int().nullable(),
+  quant: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+});
 
 export const summaryCalls = {
   get: defineCall({
@@ -50,14 +56,29 @@ export const summaryCalls = {
     auth: 'user',
     summary: 'Accuracy and mean time per question kind over a score window',
     request: z.strictObject({ window: z.enum(SCORE_WINDOWS).default('all') }),
-    response: z.object({ kinds: z.array(z.object({ kind: z.string(), category: z.number().int(), correct: z.number().int(), total: z.number().int(), avg_time_seconds: z.number() })) }),
+    response: z.object({
+      kinds: z.array(
+        z.object({
+          kind: z.string(),
+          category: z.number().int(),
+          correct: z.number().int(),
+          total: z.number().int(),
+          avg_time_seconds: z.number(),
+        }),
+      ),
+    }),
   }),
   getAvgScore: defineCall({
     path: '/api/summary/get_avg_score',
     auth: 'user',
     summary: "Mean V, Q and total of the learner's finished simulations in a score window",
     request: z.strictObject({ window: z.enum(SCORE_WINDOWS).default('all') }),
-    response: z.object({ verbal: z.number().nullable(), quant: z.number().nullable(), total: z.number().nullable(), count: z.number().int() }),
+    response: z.object({
+      verbal: z.number().nullable(),
+      quant: z.number().nullable(),
+      total: z.number().nullable(),
+      count: z.number().int(),
+    }),
   }),
   getTotalScore: defineCall({
     path: '/api/summary/get_total_score',
@@ -69,7 +90,7 @@ export const summaryCalls = {
   getDaily: defineCall({
     path: '/api/summary/get_daily',
     auth: 'user',
-    summary: "Today: questions, accuracy, time, words, aim progress, sign-in and streak, reviews due",
+    summary: 'Today: questions, accuracy, time, words, aim progress, sign-in and streak, reviews due',
     request: z.strictObject({}),
     response: dailySchema,
   }),
@@ -78,7 +99,10 @@ export const summaryCalls = {
     auth: 'user',
     summary: 'The calendar heat map of a month: questions per day and the days signed in',
     request: z.strictObject({ month: monthSchema }),
-    response: z.object({ month: monthSchema, days: z.array(z.object({ day: daySchema, questions: z.number().int(), signed_in: z.boolean() })) }),
+    response: z.object({
+      month: monthSchema,
+      days: z.array(z.object({ day: daySchema, questions: z.number().int(), signed_in: z.boolean() })),
+    }),
   }),
   signIn: defineCall({
     path: '/api/summary/sign_in',

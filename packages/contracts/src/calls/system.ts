@@ -43,7 +43,9 @@ export const systemCalls = {
       production: z.boolean(),
       database: z.enum(['pglite', 'postgres']),
       /** Codes the `log` providers sent recently; always empty in production. */
-      recent_codes: z.array(z.object({ target: z.string(), code: z.string(), purpose: z.string(), sent_at: z.string() })),
+      recent_codes: z.array(
+        z.object({ target: z.string(), code: z.string(), purpose: z.string(), sent_at: z.string() }),
+      ),
       user_id: z.number().int().nullable(),
     }),
   }),

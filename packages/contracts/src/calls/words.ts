@@ -74,7 +74,8 @@ export const wordCalls = {
   markSimple: defineCall({
     path: '/api/word/mark_simple',
     auth: 'user',
-    summary: 'Marks a headword of one of the learner’s books as too easy, or clears the mark; a word not in the book is `not_found`',
+    summary:
+      'Marks a headword of one of the learner’s books as too easy, or clears the mark; a word not in the book is `not_found`',
     request: z.strictObject({ book_id: idSchema, word: wordInputSchema, simple: z.boolean() }),
     response: z.object({ book: wordBookBriefSchema, word: z.string(), simple: z.boolean() }),
   }),

@@ -22,7 +22,9 @@ describe('answerFits', () => {
   it('multi-selects name option keys once; select-in-passage names a sentence index', () => {
     expect(answerFits('MultiSelect', a({ multi_selects: ['A', 'C'] }), [col('A', 'B', 'C')])).toBe(true);
     expect(answerFits('MultiSelect', a({ multi_selects: ['A', 'A'] }))).toBe(false);
-    expect(answerFits('SixChooseTwo', a({ multi_selects: ['A', 'G'] }), [col('A', 'B', 'C', 'D', 'E', 'F')])).toBe(false);
+    expect(answerFits('SixChooseTwo', a({ multi_selects: ['A', 'G'] }), [col('A', 'B', 'C', 'D', 'E', 'F')])).toBe(
+      false,
+    );
     expect(answerFits('SixChooseTwo', a({ selects: ['A'] }))).toBe(false);
     expect(answerFits('SelectSentence', a({ selects: ['3'] }))).toBe(true);
     expect(answerFits('SelectSentence', a({ selects: ['A'] }))).toBe(false);
@@ -52,7 +54,15 @@ describe('answerFits', () => {
     expect(answerFits('Word', a({ selects: ['know'] }))).toBe(true);
     expect(answerFits('Word', a({ selects: ['unknown'] }))).toBe(true);
     expect(answerFits('Word', a({}))).toBe(true);
-    for (const v of [{ selects: ['A'] }, { selects: ['know', 'unknown'] }, { selects: ['know'], text: 'abate' }, { text: 'abate' }, { selects: [''] }, { multi_selects: ['A'] }, { essay: 'x' }]) {
+    for (const v of [
+      { selects: ['A'] },
+      { selects: ['know', 'unknown'] },
+      { selects: ['know'], text: 'abate' },
+      { text: 'abate' },
+      { selects: [''] },
+      { multi_selects: ['A'] },
+      { essay: 'x' },
+    ]) {
       expect(answerFits('Word', a(v)), JSON.stringify(v)).toBe(false);
     }
   });

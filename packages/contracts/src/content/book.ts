@@ -8,11 +8,28 @@ import { bookIdSchema, MATH_TOPICS, questionIdSchema } from './question.js';
  */
 
 /** Book kinds; each bank page lists one kind (`mock` books belong to the simulated exams). */
-export const BOOK_KINDS = ['pick', 'best', 'season', 'higher', 'archived_pick', 'archived_six_two', 'math2', 'mock'] as const;
+export const BOOK_KINDS = [
+  'pick',
+  'best',
+  'season',
+  'higher',
+  'archived_pick',
+  'archived_six_two',
+  'math2',
+  'mock',
+] as const;
 export type BookKind = (typeof BOOK_KINDS)[number];
 
 /** The kinds a bank page may ask `/api/book/list` for. */
-export const BOOK_PAGE_KINDS = ['pick', 'best', 'season', 'higher', 'archived_pick', 'archived_six_two', 'math2'] as const;
+export const BOOK_PAGE_KINDS = [
+  'pick',
+  'best',
+  'season',
+  'higher',
+  'archived_pick',
+  'archived_six_two',
+  'math2',
+] as const;
 export type BookPageKind = (typeof BOOK_PAGE_KINDS)[number];
 
 /** product.md: hide (not listed), forbid (listed, cannot open), lock (date or tier), prevent (answers after finishing), free. */
@@ -74,7 +91,7 @@ export const BOOK_TAILOR_NONE: BookTailor = { custom: false, common: false };
  * access kind (a `prevent` test before its release) without losing that kind. Hidden books are neither listed nor
  * opened by learners; staff see them.
  */
-export function isHiddenBook(book: { access: BookAccess | string; hide?: boolean | undefined }): boolean {
+export function isHiddenBook(book: { access: string; hide?: boolean | undefined }): boolean {
   return book.access === 'hide' || book.hide === true;
 }
 
@@ -82,14 +99,30 @@ export function isHiddenBook(book: { access: BookAccess | string; hide?: boolean
 function checkMockShape(sections: z.infer<typeof bookSectionSchema>[], ctx: z.RefinementCtx): void {
   const want = Object.keys(MOCK_SECTIONS);
   const missing = want.filter((n) => !sections.some((s) => s.section === n));
-  if (missing.length) ctx.addIssue({ code: 'custom', path: ['sections'], message: `a mock needs the sections ${missing.join(', ')}` });
+  if (missing.length)
+    ctx.addIssue({ code: 'custom', path: ['sections'], message: `a mock needs the sections ${missing.join(', ')}` });
   const seen = new Set<string>();
   sections.forEach((s, i) => {
     const size = MOCK_SECTIONS[s.section as MockSectionName] as number | undefined;
-    if (size === undefined) ctx.addIssue({ code: 'custom', path: ['sections', i, 'section'], message: `'${s.section}' is not a mock section (${want.join(', ')})` });
-    else if (s.question_ids.length !== size) ctx.addIssue({ code: 'custom', path: ['sections', i, 'question_ids'], message: `mock section '${s.section}' holds ${size} questions, not ${s.question_ids.length}` });
+    if (size === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sections', i, 'section'],
+        message: `'${s.section}' is not a mock section (${want.join(', ')})`,
+      });
+    else if (s.question_ids.length !== size)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sections', i, 'question_ids'],
+        message: `mock section '${s.section}' holds ${size} questions, not ${s.question_ids.length}`,
+      });
     s.question_ids.forEach((id, j) => {
-      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['sections', i, 'question_ids', j], message: `question '${id}' appears twice in this mock` });
+      if (seen.has(id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sections', i, 'question_ids', j],
+          message: `question '${id}' appears twice in this mock`,
+        });
       seen.add(id);
     });
   });
@@ -100,9 +133,18 @@ export const bookTemplateSchema = z
     id: bookIdSchema,
     kind: z.enum(BOOK_KINDS),
     /** Finer grouping inside a page (e.g. the category of a pick book, the topic of a math2 drill). */
-    kind2: z.string().regex(/^[a-z0-9_-]{0,30}$/).default(''),
-    kind3: z.string().regex(/^[a-z0-9_-]{0,30}$/).default(''),
-    kind4: z.string().regex(/^[a-z0-9_-]{0,30}$/).default(''),
+    kind2: z
+      .string()
+      .regex(/^[a-z0-9_-]{0,30}$/)
+      .default(''),
+    kind3: z
+      .string()
+      .regex(/^[a-z0-9_-]{0,30}$/)
+      .default(''),
+    kind4: z
+      .string()
+      .regex(/^[a-z0-9_-]{0,30}$/)
+      .default(''),
     /** Chinese title as listed. */
     title: z.string().min(1).max(60),
     sub_title: z.string().max(120).default(''),
@@ -128,14 +170,23 @@ export const bookTemplateSchema = z
       ctx.addIssue({ code: 'custom', path: ['access'], message: "a 'lock' book needs min_role or unlock_date" });
     }
     if (b.access !== 'lock' && (b.min_role || b.unlock_date)) {
-      ctx.addIssue({ code: 'custom', path: ['access'], message: "min_role and unlock_date only apply to 'lock' books" });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['access'],
+        message: "min_role and unlock_date only apply to 'lock' books",
+      });
     }
     // A prevent book's questions are underground (consistency.ts checkBookQuestions), so only a book that grants them shows them.
     if (b.access === 'prevent' && !b.grants_underground) {
-      ctx.addIssue({ code: 'custom', path: ['grants_underground'], message: "a 'prevent' book lists underground questions only and must grant them" });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['grants_underground'],
+        message: "a 'prevent' book lists underground questions only and must grant them",
+      });
     }
     const names = b.sections.map((s) => s.section);
-    if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['sections'], message: 'section names repeat' });
+    if (new Set(names).size !== names.length)
+      ctx.addIssue({ code: 'custom', path: ['sections'], message: 'section names repeat' });
     if (b.kind === 'mock') checkMockShape(b.sections, ctx);
   });
 export type ContentBook = z.infer<typeof bookTemplateSchema>;

@@ -4,10 +4,16 @@ import { checkBank, checkBookQuestions, checkQuantConclusion, finalSentence } fr
 import { cardLearnable, questionSchema, type ContentQuestion } from './question.js';
 
 const KEYS = 'ABCDE';
-const options = (n: number) => [{ options: Array.from({ length: n }, (_, i) => ({ key: KEYS[i]!, text: `option ${i}` })) }];
+const options = (n: number) => [
+  { options: Array.from({ length: n }, (_, i) => ({ key: KEYS[i]!, text: `option ${i}` })) },
+];
 
 /** A math question of an input kind with an explanation; only what the conclusion check reads is realistic. */
-function quant(kind: 'SingleOption' | 'MultiSelect' | 'TextFill' | 'Fraction', answer: Partial<ContentQuestion['standard_answer']>, text: string): ContentQuestion {
+function quant(
+  kind: 'SingleOption' | 'MultiSelect' | 'TextFill' | 'Fraction',
+  answer: Partial<ContentQuestion['standard_answer']>,
+  text: string,
+): ContentQuestion {
   const choice = kind === 'SingleOption' || kind === 'MultiSelect';
   return questionSchema.parse({
     id: 'q-t',
@@ -16,7 +22,13 @@ function quant(kind: 'SingleOption' | 'MultiSelect' | 'TextFill' | 'Fraction', a
     difficulty: 'easy',
     description: 'd',
     inquiry: 'What is x?',
-    input_method: { kind, option_groups: choice ? options(5) : [], fillable: !choice, group_size: choice ? 1 : 0, option_size: choice ? 5 : 0 },
+    input_method: {
+      kind,
+      option_groups: choice ? options(5) : [],
+      fillable: !choice,
+      group_size: choice ? 1 : 0,
+      option_size: choice ? 5 : 0,
+    },
     standard_answer: answer,
     analysis: { text },
     topic: 'algebra',
@@ -98,11 +110,14 @@ describe('authoring fields of a question', () => {
   it('requires origin_id to name another question of the bank', () => {
     expect(checkBank([tc1('q-a'), tc1('q-b', { origin_id: 'q-a' })], [])).toEqual([]);
     expect(checkBank([tc1('q-a', { origin_id: 'q-a' })], [])).toEqual(['q-a: origin_id names the question itself']);
-    expect(checkBank([tc1('q-a', { origin_id: 'q-gone' })], [])).toEqual(["q-a: origin_id 'q-gone' is not in the bank"]);
+    expect(checkBank([tc1('q-a', { origin_id: 'q-gone' })], [])).toEqual([
+      "q-a: origin_id 'q-gone' is not in the bank",
+    ]);
   });
 });
 
-const book = (id: string, ids: string[], extra: Record<string, unknown> = {}) => bookTemplateSchema.parse({ id, kind: 'pick', title: id, sections: [{ question_ids: ids }], ...extra });
+const book = (id: string, ids: string[], extra: Record<string, unknown> = {}) =>
+  bookTemplateSchema.parse({ id, kind: 'pick', title: id, sections: [{ question_ids: ids }], ...extra });
 
 describe('books', () => {
   it('reads tailor flags and hide with defaults; hidden is access hide or the flag', () => {
@@ -115,7 +130,15 @@ describe('books', () => {
   });
 
   it('requires a prevent book to grant the underground questions it lists', () => {
-    expect(bookTemplateSchema.safeParse({ id: 'b-p', kind: 'pick', title: 'p', access: 'prevent', sections: [{ question_ids: ['q-a'] }] }).success).toBe(false);
+    expect(
+      bookTemplateSchema.safeParse({
+        id: 'b-p',
+        kind: 'pick',
+        title: 'p',
+        access: 'prevent',
+        sections: [{ question_ids: ['q-a'] }],
+      }).success,
+    ).toBe(false);
   });
 
   it('keeps the questions of a prevent book underground and out of every other book', () => {
@@ -123,10 +146,30 @@ describe('books', () => {
     const prevent = book('b-p', ['q-und', 'q-pub'], { access: 'prevent', grants_underground: true });
     const other = book('b-o', ['q-pub', 'q-und']);
     expect(checkBookQuestions([prevent, other], (id) => visibility[id])).toEqual([
-      { book: 'b-p', section: 0, item: 1, message: "'q-pub' is public: a prevent book lists underground questions only, or its answers show outside it" },
-      { book: 'b-o', section: 0, item: 0, message: "'q-pub' belongs to the prevent book b-p, whose answers this book would reveal" },
-      { book: 'b-o', section: 0, item: 1, message: "'q-und' belongs to the prevent book b-p, whose answers this book would reveal" },
+      {
+        book: 'b-p',
+        section: 0,
+        item: 1,
+        message: "'q-pub' is public: a prevent book lists underground questions only, or its answers show outside it",
+      },
+      {
+        book: 'b-o',
+        section: 0,
+        item: 0,
+        message: "'q-pub' belongs to the prevent book b-p, whose answers this book would reveal",
+      },
+      {
+        book: 'b-o',
+        section: 0,
+        item: 1,
+        message: "'q-und' belongs to the prevent book b-p, whose answers this book would reveal",
+      },
     ]);
-    expect(checkBookQuestions([book('b-p', ['q-und'], { access: 'prevent', grants_underground: true }), book('b-g', ['q-pub'])], (id) => visibility[id])).toEqual([]);
+    expect(
+      checkBookQuestions(
+        [book('b-p', ['q-und'], { access: 'prevent', grants_underground: true }), book('b-g', ['q-pub'])],
+        (id) => visibility[id],
+      ),
+    ).toEqual([]);
   });
 });

@@ -38,17 +38,30 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** The last sentence of an explanation (sentences end in '。' or a line break), where its conclusion stands. */
 export function finalSentence(text: string): string {
-  return text.trim().replace(/[。\s]+$/u, '').split(/[。\n]/u).pop()?.trim() ?? '';
+  return (
+    text
+      .trim()
+      .replace(/[。\s]+$/u, '')
+      .split(/[。\n]/u)
+      .pop()
+      ?.trim() ?? ''
+  );
 }
 
 /** '答案为 / 答案是 / 答案：/ 答案 …' — the explicit conclusion the shipped explanations end with. */
 const ANSWER_IS = String.raw`答案(?:为|是|：|:)?\s*`;
 /** A conclusion naming option keys: '答案为 B', '故答案为 A、C、E', '选 D' (never '误选 D'). */
-const CHOICE_CONCLUSION = new RegExp(String.raw`(?:${ANSWER_IS}|(?<![误不别勿会])选\s*)([A-I](?:\s*[、，,和与及]\s*[A-I])*)(?![A-Za-z])`, 'gu');
+const CHOICE_CONCLUSION = new RegExp(
+  String.raw`(?:${ANSWER_IS}|(?<![误不别勿会])选\s*)([A-I](?:\s*[、，,和与及]\s*[A-I])*)(?![A-Za-z])`,
+  'gu',
+);
 /** A conclusion naming a number: '答案为 6.25', '答案为 $-3$'. The token stops where the number does (6.25 ≠ 6.2). */
 const NUMBER_CONCLUSION = new RegExp(String.raw`${ANSWER_IS}\$?\s*(-?\d+(?:\.\d+)?)(?![\d.]*\d)`, 'gu');
 /** A conclusion naming a fraction: '答案为 $\frac{5}{4}$' or '答案为 5/4'. */
-const FRACTION_CONCLUSION = new RegExp(String.raw`${ANSWER_IS}\$?\s*(?:\\frac\{(-?\d+)\}\{(-?\d+)\}|(-?\d+)\s*/\s*(-?\d+))`, 'gu');
+const FRACTION_CONCLUSION = new RegExp(
+  String.raw`${ANSWER_IS}\$?\s*(?:\\frac\{(-?\d+)\}\{(-?\d+)\}|(-?\d+)\s*/\s*(-?\d+))`,
+  'gu',
+);
 
 /**
  * "Every quant explanation derives the answer": its final sentence must state the answer explicitly — the correct
@@ -62,18 +75,26 @@ export function checkQuantConclusion(q: ContentQuestion): string[] {
   const kind = q.input_method.kind;
   if (kind === 'TextFill') {
     const said = [...last.matchAll(NUMBER_CONCLUSION)].at(-1)?.[1];
-    return said === sa.text ? [] : [`explanation must end by stating the answer '答案为 ${sa.text}'${said ? `, not ${said}` : ''}`];
+    return said === sa.text
+      ? []
+      : [`explanation must end by stating the answer '答案为 ${sa.text}'${said ? `, not ${said}` : ''}`];
   }
   if (kind === 'Fraction') {
     const m = [...last.matchAll(FRACTION_CONCLUSION)].at(-1);
     const said = m ? [m[1] ?? m[3], m[2] ?? m[4]] : null;
     if (said?.[0] === sa.text && said[1] === sa.text2) return [];
-    return [`explanation must end by stating the answer '答案为 $\\frac{${sa.text}}{${sa.text2}}$'${said ? `, not ${said.join('/')}` : ''}`];
+    return [
+      `explanation must end by stating the answer '答案为 $\\frac{${sa.text}}{${sa.text2}}$'${said ? `, not ${said.join('/')}` : ''}`,
+    ];
   }
   const want = kind === 'MultiSelect' ? sa.multi_selects : sa.selects;
   const said = [...last.matchAll(CHOICE_CONCLUSION)].at(-1)?.[1]?.match(/[A-I]/g) ?? [];
   const same = said.length === want.length && new Set(said).size === said.length && said.every((k) => want.includes(k));
-  return same ? [] : [`explanation must end by naming exactly the answer choice(s) '答案为 ${want.join('、')}'${said.length ? `, not ${said.join('、')}` : ''}`];
+  return same
+    ? []
+    : [
+        `explanation must end by naming exactly the answer choice(s) '答案为 ${want.join('、')}'${said.length ? `, not ${said.join('、')}` : ''}`,
+      ];
 }
 
 /** Every rule a question must meet beyond its schema; returns human-readable problems (empty when fine). */
@@ -86,12 +107,15 @@ export function checkQuestion(q: ContentQuestion, passages: Map<string, ContentP
   const im = q.input_method;
   const sa = q.standard_answer;
   if (im.kind !== layout.input) p(`input kind ${im.kind} should be ${layout.input} for ${q.kind}`);
-  if (im.option_groups.length !== layout.groups) p(`expected ${layout.groups} option group(s), got ${im.option_groups.length}`);
+  if (im.option_groups.length !== layout.groups)
+    p(`expected ${layout.groups} option group(s), got ${im.option_groups.length}`);
   if (im.group_size !== im.option_groups.length) p(`group_size ${im.group_size} ≠ ${im.option_groups.length} groups`);
   const [lo, hi] = Array.isArray(layout.options) ? layout.options : [layout.options, layout.options];
   im.option_groups.forEach((g, i) => {
-    if (g.options.length < lo || g.options.length > hi) p(`group ${i + 1} has ${g.options.length} options, expected ${lo === hi ? lo : `${lo}-${hi}`}`);
-    if (g.options.length !== im.option_size) p(`option_size ${im.option_size} ≠ ${g.options.length} options in group ${i + 1}`);
+    if (g.options.length < lo || g.options.length > hi)
+      p(`group ${i + 1} has ${g.options.length} options, expected ${lo === hi ? lo : `${lo}-${hi}`}`);
+    if (g.options.length !== im.option_size)
+      p(`option_size ${im.option_size} ≠ ${g.options.length} options in group ${i + 1}`);
     const keys = g.options.map((o) => o.key);
     const expected = 'ABCDEFGHI'.slice(0, keys.length).split('');
     if (keys.join('') !== expected.join('')) p(`group ${i + 1} keys should be ${expected.join('')}`);
@@ -103,7 +127,8 @@ export function checkQuestion(q: ContentQuestion, passages: Map<string, ContentP
   if (['tc1', 'tc2', 'tc3', 'se'].includes(q.kind)) {
     const blanks = [...q.inquiry.matchAll(/\{\{(\d)\}\}/g)].map((m) => Number(m[1]));
     const want = q.kind === 'se' ? 1 : layout.groups;
-    if (blanks.join(',') !== Array.from({ length: want }, (_, i) => i + 1).join(',')) p(`stem should contain blanks {{1}}..{{${want}}} in order`);
+    if (blanks.join(',') !== Array.from({ length: want }, (_, i) => i + 1).join(','))
+      p(`stem should contain blanks {{1}}..{{${want}}} in order`);
   }
   switch (im.kind) {
     case 'SingleOption':
@@ -131,14 +156,16 @@ export function checkQuestion(q: ContentQuestion, passages: Map<string, ContentP
       break;
     case 'Fraction':
       if (!im.fillable) p('fraction entry must be fillable');
-      if (!/^-?\d+$/.test(sa.text) || !/^-?\d+$/.test(sa.text2)) p('fraction answer needs integer numerator and denominator');
+      if (!/^-?\d+$/.test(sa.text) || !/^-?\d+$/.test(sa.text2))
+        p('fraction answer needs integer numerator and denominator');
       if (Number(sa.text2) === 0) p('denominator is zero');
       break;
     case 'SelectSentence': {
       const passage = q.passage_id ? passages.get(q.passage_id) : undefined;
       const n = passage ? passageSentences(passage).length : 0;
       const idx = Number(sa.selects[0]);
-      if (sa.selects.length !== 1 || !Number.isInteger(idx) || idx < 0 || idx >= n) p(`select-in-passage answer must be a sentence index 0..${n - 1}`);
+      if (sa.selects.length !== 1 || !Number.isInteger(idx) || idx < 0 || idx >= n)
+        p(`select-in-passage answer must be a sentence index 0..${n - 1}`);
       break;
     }
     case 'Essay':
@@ -151,7 +178,9 @@ export function checkQuestion(q: ContentQuestion, passages: Map<string, ContentP
   } else if (q.passage_id) p('only reading questions reference passages');
   if (q.kind === 'qc') {
     if (!q.quantity_a || !q.quantity_b) p('quantitative comparison needs quantity_a and quantity_b');
-    im.option_groups[0]?.options.forEach((o, i) => o.text !== QC_OPTIONS[i] && p(`qc option ${o.key} must read '${QC_OPTIONS[i]}'`));
+    im.option_groups[0]?.options.forEach(
+      (o, i) => o.text !== QC_OPTIONS[i] && p(`qc option ${o.key} must read '${QC_OPTIONS[i]}'`),
+    );
   }
   if (q.category === 3) {
     problems.push(...checkQuantConclusion(q));
@@ -173,7 +202,11 @@ export function checkBank(questions: ContentQuestion[], passageList: ContentPass
   for (const q of questions) {
     if (ids.has(q.id)) problems.push(`${q.id}: duplicate id`);
     ids.add(q.id);
-    const stem = [q.passage_id ?? '', q.inquiry, q.quantity_a ?? '', q.quantity_b ?? ''].join('|').toLowerCase().replace(/\s+/g, ' ').trim();
+    const stem = [q.passage_id ?? '', q.inquiry, q.quantity_a ?? '', q.quantity_b ?? '']
+      .join('|')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim();
     const twin = stems.get(stem);
     if (twin) problems.push(`${q.id}: same stem as ${twin}`);
     stems.set(stem, q.id);
@@ -181,7 +214,8 @@ export function checkBank(questions: ContentQuestion[], passageList: ContentPass
   }
   for (const q of questions) {
     if (q.origin_id === q.id) problems.push(`${q.id}: origin_id names the question itself`);
-    else if (q.origin_id && !ids.has(q.origin_id)) problems.push(`${q.id}: origin_id '${q.origin_id}' is not in the bank`);
+    else if (q.origin_id && !ids.has(q.origin_id))
+      problems.push(`${q.id}: origin_id '${q.origin_id}' is not in the bank`);
   }
   return problems;
 }
@@ -204,23 +238,38 @@ export interface BookItemProblem {
  * `visibilityOf` answers for the ids the books list (undefined: unknown, reported elsewhere). Only the books given
  * are compared: an import checks the books of its package.
  */
-export function checkBookQuestions(books: BookRef[], visibilityOf: (id: string) => string | undefined): BookItemProblem[] {
+export function checkBookQuestions(
+  books: BookRef[],
+  visibilityOf: (id: string) => string | undefined,
+): BookItemProblem[] {
   const problems: BookItemProblem[] = [];
-  const items = (b: BookRef) => b.sections.flatMap((s, section) => s.question_ids.map((id, item) => ({ id, section, item })));
+  const items = (b: BookRef) =>
+    b.sections.flatMap((s, section) => s.question_ids.map((id, item) => ({ id, section, item })));
   const preventOf = new Map<string, string>();
   for (const b of books.filter((b) => b.access === 'prevent')) {
     for (const { id, section, item } of items(b)) {
       preventOf.set(id, b.id);
       const visibility = visibilityOf(id);
       if (visibility !== undefined && visibility !== 'underground') {
-        problems.push({ book: b.id, section, item, message: `'${id}' is ${visibility}: a prevent book lists underground questions only, or its answers show outside it` });
+        problems.push({
+          book: b.id,
+          section,
+          item,
+          message: `'${id}' is ${visibility}: a prevent book lists underground questions only, or its answers show outside it`,
+        });
       }
     }
   }
   for (const b of books.filter((b) => b.access !== 'prevent')) {
     for (const { id, section, item } of items(b)) {
       const owner = preventOf.get(id);
-      if (owner) problems.push({ book: b.id, section, item, message: `'${id}' belongs to the prevent book ${owner}, whose answers this book would reveal` });
+      if (owner)
+        problems.push({
+          book: b.id,
+          section,
+          item,
+          message: `'${id}' belongs to the prevent book ${owner}, whose answers this book would reveal`,
+        });
     }
   }
   return problems;

@@ -3,10 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { answerSchema } from '../calls/question-view.js';
 import { isCorrect, parseDecimal, parseNumericEntry } from './grading.js';
 
-const ans = (a: Partial<Record<'selects' | 'multi_selects' | 'text' | 'text2' | 'essay', unknown>>) => answerSchema.parse(a);
+const ans = (a: Partial<Record<'selects' | 'multi_selects' | 'text' | 'text2' | 'essay', unknown>>) =>
+  answerSchema.parse(a);
 const q = (kind: string, sa: Record<string, unknown>) =>
   ({
-    input_method: { kind, option_groups: [], fillable: true, fill_prefix: '', fill_suffix: '', group_size: 0, option_size: 0 },
+    input_method: {
+      kind,
+      option_groups: [],
+      fillable: true,
+      fill_prefix: '',
+      fill_suffix: '',
+      group_size: 0,
+      option_size: 0,
+    },
     standard_answer: { selects: [], multi_selects: [], text: '', text2: '', description: '', ...sa },
   }) as never;
 
@@ -31,12 +40,17 @@ describe('isCorrect', () => {
   });
   it('fractions accept any equivalent fraction and never a zero denominator', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -50, max: 50 }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 9 }), (n, d, k) => {
-        const frac = q('Fraction', { text: String(n), text2: String(d) });
-        expect(isCorrect(frac, ans({ text: String(n * k), text2: String(d * k) }))).toBe(true);
-        expect(isCorrect(frac, ans({ text: String(n * k + 1), text2: String(d * k) }))).toBe(false);
-        expect(isCorrect(frac, ans({ text: String(n), text2: '0' }))).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: -50, max: 50 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 9 }),
+        (n, d, k) => {
+          const frac = q('Fraction', { text: String(n), text2: String(d) });
+          expect(isCorrect(frac, ans({ text: String(n * k), text2: String(d * k) }))).toBe(true);
+          expect(isCorrect(frac, ans({ text: String(n * k + 1), text2: String(d * k) }))).toBe(false);
+          expect(isCorrect(frac, ans({ text: String(n), text2: '0' }))).toBe(false);
+        },
+      ),
     );
   });
   it('fractions compare exactly: equal with huge terms, unequal one unit off in the last digit', () => {
@@ -56,8 +70,12 @@ describe('isCorrect', () => {
   });
 
   it('numeric entry compares exactly: trailing zeros and commas are the same value, one unit in the last digit is not', () => {
-    expect(isCorrect(q('TextFill', { text: '1.25' }), ans({ text: '1.2500000000000000000000000000000000001' }))).toBe(false);
-    expect(isCorrect(q('TextFill', { text: '1.25' }), ans({ text: '1.250000000000000000000000000000000000' }))).toBe(true);
+    expect(isCorrect(q('TextFill', { text: '1.25' }), ans({ text: '1.2500000000000000000000000000000000001' }))).toBe(
+      false,
+    );
+    expect(isCorrect(q('TextFill', { text: '1.25' }), ans({ text: '1.250000000000000000000000000000000000' }))).toBe(
+      true,
+    );
     expect(isCorrect(q('TextFill', { text: '0.1' }), ans({ text: '.1' }))).toBe(true);
     expect(isCorrect(q('TextFill', { text: '-0.5' }), ans({ text: '-.50' }))).toBe(true);
     // A double rounds both of these to 9007199254740992.
@@ -68,13 +86,18 @@ describe('isCorrect', () => {
       return `${units < 0n ? '-' : ''}${whole}${scale ? `.${digits.slice(digits.length - scale)}` : ''}`;
     };
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 8 }), (units, scale, pad) => {
-        const want = decimal(units, scale);
-        const padded = decimal(units * 10n ** BigInt(pad), scale + pad);
-        expect(isCorrect(q('TextFill', { text: want }), ans({ text: padded })), `${want} ${padded}`).toBe(true);
-        const off = decimal(units * 10n ** BigInt(pad) + 1n, scale + pad);
-        expect(isCorrect(q('TextFill', { text: want }), ans({ text: off })), `${want} ${off}`).toBe(false);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 8 }),
+        (units, scale, pad) => {
+          const want = decimal(units, scale);
+          const padded = decimal(units * 10n ** BigInt(pad), scale + pad);
+          expect(isCorrect(q('TextFill', { text: want }), ans({ text: padded })), `${want} ${padded}`).toBe(true);
+          const off = decimal(units * 10n ** BigInt(pad) + 1n, scale + pad);
+          expect(isCorrect(q('TextFill', { text: want }), ans({ text: off })), `${want} ${off}`).toBe(false);
+        },
+      ),
     );
   });
 
@@ -85,10 +108,12 @@ describe('isCorrect', () => {
   });
 
   it('parseNumericEntry rejects anything but a plain decimal', () => {
-    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), (x) => {
-      const s = x.toFixed(3);
-      expect(parseNumericEntry(s)).toBeCloseTo(Number(s), 9);
-    }));
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), (x) => {
+        const s = x.toFixed(3);
+        expect(parseNumericEntry(s)).toBeCloseTo(Number(s), 9);
+      }),
+    );
     expect(parseNumericEntry('1e3')).toBeNull();
     expect(parseNumericEntry('0x10')).toBeNull();
   });

@@ -40,7 +40,8 @@ function wholeEntry(raw: string): bigint | null {
   return d.units % unit === 0n ? d.units / unit : null;
 }
 
-const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('|') === [...b].sort().join('|');
+const sameSet = (a: string[], b: string[]) =>
+  a.length === b.length && [...a].sort().join('|') === [...b].sort().join('|');
 
 /**
  * Whether an answer is fully right. No partial credit (GRE rules): every blank of a text completion, both words of a
@@ -118,13 +119,22 @@ const OPTION_KEY = /^[A-I]$/;
  * question's `option_groups` the keys must also be options of the right column; without them any option-like key
  * 'A'–'I' passes. With `sentences`, the passage's sentence count, a SelectSentence index must name one of them.
  */
-export function answerFits(kind: Gradable['input_method']['kind'], a: Answer, groups?: OptionGroups | null, sentences?: number | null): boolean {
+export function answerFits(
+  kind: Gradable['input_method']['kind'],
+  a: Answer,
+  groups?: OptionGroups | null,
+  sentences?: number | null,
+): boolean {
   const only = (...used: AnswerField[]) =>
-    (['selects', 'multi_selects', 'text', 'text2', 'essay'] as const).every((f) => used.includes(f) || a[f].length === 0);
+    (['selects', 'multi_selects', 'text', 'text2', 'essay'] as const).every(
+      (f) => used.includes(f) || a[f].length === 0,
+    );
   const isOption = (column: number, key: string) =>
     OPTION_KEY.test(key) && (!groups || groups[column]?.options.some((o) => o.key === key) === true);
   const boxes = (max: number) =>
-    only('selects') && a.selects.length <= Math.min(max, groups?.length ?? max) && a.selects.every((k, i) => k === '' || isOption(i, k));
+    only('selects') &&
+    a.selects.length <= Math.min(max, groups?.length ?? max) &&
+    a.selects.every((k, i) => k === '' || isOption(i, k));
   switch (kind) {
     case 'SingleOption':
     case 'OneBoxFill':
@@ -141,7 +151,11 @@ export function answerFits(kind: Gradable['input_method']['kind'], a: Answer, gr
       );
     case 'MultiSelect':
     case 'SixChooseTwo':
-      return only('multi_selects') && new Set(a.multi_selects).size === a.multi_selects.length && a.multi_selects.every((k) => isOption(0, k));
+      return (
+        only('multi_selects') &&
+        new Set(a.multi_selects).size === a.multi_selects.length &&
+        a.multi_selects.every((k) => isOption(0, k))
+      );
     case 'TextFill':
       return only('text') && ENTRY_CHARS.test(a.text);
     case 'Fraction':

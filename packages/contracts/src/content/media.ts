@@ -72,10 +72,15 @@ export const mediaManifestSchema = z
   .superRefine((m, ctx) => {
     const seen = new Set<string>();
     const files = new Set<string>();
-    for (const [key, list] of [['materials', m.materials], ['videos', m.videos]] as const) {
+    for (const [key, list] of [
+      ['materials', m.materials],
+      ['videos', m.videos],
+    ] as const) {
       list.forEach((item, i) => {
-        if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [key, i, 'id'], message: `duplicate id '${item.id}'` });
-        if (files.has(item.file)) ctx.addIssue({ code: 'custom', path: [key, i, 'file'], message: `file '${item.file}' is listed twice` });
+        if (seen.has(item.id))
+          ctx.addIssue({ code: 'custom', path: [key, i, 'id'], message: `duplicate id '${item.id}'` });
+        if (files.has(item.file))
+          ctx.addIssue({ code: 'custom', path: [key, i, 'file'], message: `file '${item.file}' is listed twice` });
         seen.add(item.id);
         files.add(item.file);
       });

@@ -8,7 +8,18 @@ import { QUESTION_KINDS, type ContentPassage, type ContentQuestion } from './que
  * check, and with it `npm test`, as soon as a count drops below one of these.
  */
 export const CONTENT_MINIMUMS = {
-  kinds: { tc1: 15, tc2: 15, tc3: 15, se: 30, qc: 35, mc_single: 35, mc_multi: 20, numeric: 20, fraction: 10, issue: 20 },
+  kinds: {
+    tc1: 15,
+    tc2: 15,
+    tc3: 15,
+    se: 30,
+    qc: 35,
+    mc_single: 35,
+    mc_multi: 20,
+    numeric: 20,
+    fraction: 10,
+    issue: 20,
+  },
   /** Each reading kind at least once: single answer, select all that apply, select in passage. */
   readingKinds: QUESTION_KINDS.reading,
   reading: 45,
@@ -32,28 +43,57 @@ export interface ShippedContent {
 /** Every minimum the content falls short of, as a readable problem (empty when it meets them all). */
 export function checkMinimums(c: ShippedContent): string[] {
   const problems: string[] = [];
-  const need = (what: string, have: number, least: number) => have < least && problems.push(`minimum: ${what} ${have}, at least ${least}`);
+  const need = (what: string, have: number, least: number) =>
+    have < least && problems.push(`minimum: ${what} ${have}, at least ${least}`);
   const count = (test: (q: ContentQuestion) => boolean) => c.questions.filter(test).length;
 
-  for (const [kind, least] of Object.entries(CONTENT_MINIMUMS.kinds)) need(`${kind} questions`, count((q) => q.kind === kind), least);
-  for (const kind of CONTENT_MINIMUMS.readingKinds) need(`${kind} questions`, count((q) => q.kind === kind), 1);
-  need('reading questions', count((q) => q.category === 2), CONTENT_MINIMUMS.reading);
+  for (const [kind, least] of Object.entries(CONTENT_MINIMUMS.kinds))
+    need(
+      `${kind} questions`,
+      count((q) => q.kind === kind),
+      least,
+    );
+  for (const kind of CONTENT_MINIMUMS.readingKinds)
+    need(
+      `${kind} questions`,
+      count((q) => q.kind === kind),
+      1,
+    );
+  need(
+    'reading questions',
+    count((q) => q.category === 2),
+    CONTENT_MINIMUMS.reading,
+  );
   need('passages', c.passages.length, CONTENT_MINIMUMS.passages);
-  for (const kind of ['short', 'long'] as const) need(`${kind} passages`, c.passages.filter((p) => p.kind === kind).length, 1);
+  for (const kind of ['short', 'long'] as const)
+    need(`${kind} passages`, c.passages.filter((p) => p.kind === kind).length, 1);
   need('GRE words', c.words, CONTENT_MINIMUMS.words);
 
-  const areas = { verbal: (q: ContentQuestion) => q.category === 1 || q.category === 2, quant: (q: ContentQuestion) => q.category === 3 };
+  const areas = {
+    verbal: (q: ContentQuestion) => q.category === 1 || q.category === 2,
+    quant: (q: ContentQuestion) => q.category === 3,
+  };
   for (const [area, inArea] of Object.entries(areas)) {
     const total = count(inArea);
     need(`${area} questions`, total, CONTENT_MINIMUMS[area as keyof typeof areas]);
-    for (const d of DIFFICULTIES) need(`${area} ${d} questions`, count((q) => inArea(q) && q.difficulty === d), Math.ceil(total * CONTENT_MINIMUMS.difficultyShare));
+    for (const d of DIFFICULTIES)
+      need(
+        `${area} ${d} questions`,
+        count((q) => inArea(q) && q.difficulty === d),
+        Math.ceil(total * CONTENT_MINIMUMS.difficultyShare),
+      );
   }
 
   const listed = c.books.filter((b) => !isHiddenBook(b));
   for (const kind of BOOK_PAGE_KINDS) need(`listed ${kind} books`, listed.filter((b) => b.kind === kind).length, 1);
   need('season books with an unlock date', c.books.filter((b) => b.kind === 'season' && b.unlock_date).length, 1);
   need('mock books', c.books.filter((b) => b.kind === 'mock').length, CONTENT_MINIMUMS.mocks);
-  for (const access of BOOK_ACCESS) need(`books with access ${access}`, c.books.filter((b) => b.access === access).length, 1);
-  need('underground questions', count((q) => q.visibility === 'underground'), 1);
+  for (const access of BOOK_ACCESS)
+    need(`books with access ${access}`, c.books.filter((b) => b.access === access).length, 1);
+  need(
+    'underground questions',
+    count((q) => q.visibility === 'underground'),
+    1,
+  );
   return problems;
 }

@@ -93,7 +93,10 @@ export const mediaSchema = z.discriminatedUnion('kind', [
     kind: z.literal('table'),
     caption: z.string().max(200),
     header: z.array(z.string().max(60)).min(1).max(10),
-    rows: z.array(z.array(z.string().max(60)).min(1).max(10)).min(1).max(30),
+    rows: z
+      .array(z.array(z.string().max(60)).min(1).max(10))
+      .min(1)
+      .max(30),
   }),
 ]);
 

@@ -1,17 +1,32 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextShanghaiMidnight, periodStarts, shanghaiClock, shanghaiDate, shanghaiDay, shanghaiDayStart } from './calendar.js';
+import {
+  nextShanghaiMidnight,
+  periodStarts,
+  shanghaiClock,
+  shanghaiDate,
+  shanghaiDay,
+  shanghaiDayStart,
+} from './calendar.js';
 
 /** What the platform's time-zone database says, as a reference the arithmetic must match. */
 const reference = (s: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(s * 1000));
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(s * 1000));
 
 // 1992 (after China's last daylight-saving year) to 2100.
 const instant = fc.integer({ min: 694_224_000, max: 4_102_444_800 });
 
 describe('the Shanghai calendar', () => {
   it('agrees with the time-zone database at every instant', () => {
-    fc.assert(fc.property(instant, (s) => shanghaiDay(s) === reference(s)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(instant, (s) => shanghaiDay(s) === reference(s)),
+      { numRuns: 2000 },
+    );
   });
 
   it('turns the day exactly at Shanghai midnight (16:00 UTC)', () => {
@@ -50,9 +65,21 @@ describe('the Shanghai calendar', () => {
   it('reads the clock as Shanghai does', () => {
     fc.assert(
       fc.property(instant, (s) => {
-        const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(s * 1000));
+        const parts = new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Asia/Shanghai',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).formatToParts(new Date(s * 1000));
         const get = (type: string) => parts.find((p) => p.type === type)!.value;
-        expect(shanghaiClock(s)).toEqual({ month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') });
+        expect(shanghaiClock(s)).toEqual({
+          month: get('month'),
+          day: get('day'),
+          hour: get('hour'),
+          minute: get('minute'),
+        });
       }),
       { numRuns: 500 },
     );

@@ -29,7 +29,8 @@ export function nextShanghaiMidnight(unixSeconds: number): number {
 /** Unix seconds at the start of the Shanghai week (Monday 00:00) and month that hold `nowSeconds`. */
 export function periodStarts(nowSeconds: number): { week: number; month: number } {
   const local = new Date((Math.floor(nowSeconds) + SHANGHAI_OFFSET_SECONDS) * 1000);
-  const dayStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) / 1000 - SHANGHAI_OFFSET_SECONDS;
+  const dayStart =
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) / 1000 - SHANGHAI_OFFSET_SECONDS;
   const weekday = (local.getUTCDay() + 6) % 7; // Monday = 0
   const month = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) / 1000 - SHANGHAI_OFFSET_SECONDS;
   return { week: dayStart - weekday * DAY_SECONDS, month };
@@ -45,4 +46,5 @@ export function shanghaiClock(unixSeconds: number): { month: string; day: string
  * The same day in SQL, for a `timestamptz` expression: `SHANGHAI_DAY_SQL('e.finished_at')` is a `date`. Uses the fixed
  * offset like the functions above, so it needs no time-zone data in the database.
  */
-export const SHANGHAI_DAY_SQL = (timestamptz: string): string => `((${timestamptz}) at time zone 'UTC' + interval '8 hours')::date`;
+export const SHANGHAI_DAY_SQL = (timestamptz: string): string =>
+  `((${timestamptz}) at time zone 'UTC' + interval '8 hours')::date`;

@@ -19,10 +19,30 @@ export interface RoleQuota {
 }
 
 export const QUOTA_DEFAULTS: Record<Exclude<RoleKind, 'Stranger'>, RoleQuota> = {
-  Trail: { daily: { verbal: 30, quant: 30, words: 30 }, total: 150, simulate: { n: 1, period: 'total' }, essay: { n: 1, period: 'total' } },
-  FreeVIP: { daily: { verbal: 100, quant: 100, words: 100 }, total: null, simulate: { n: 3, period: 'week' }, essay: { n: 1, period: 'day' } },
-  VIP: { daily: { verbal: 300, quant: 300, words: 300 }, total: null, simulate: { n: null, period: 'week' }, essay: { n: 3, period: 'day' } },
-  SVIP: { daily: { verbal: null, quant: null, words: null }, total: null, simulate: { n: null, period: 'week' }, essay: { n: 10, period: 'day' } },
+  Trail: {
+    daily: { verbal: 30, quant: 30, words: 30 },
+    total: 150,
+    simulate: { n: 1, period: 'total' },
+    essay: { n: 1, period: 'total' },
+  },
+  FreeVIP: {
+    daily: { verbal: 100, quant: 100, words: 100 },
+    total: null,
+    simulate: { n: 3, period: 'week' },
+    essay: { n: 1, period: 'day' },
+  },
+  VIP: {
+    daily: { verbal: 300, quant: 300, words: 300 },
+    total: null,
+    simulate: { n: null, period: 'week' },
+    essay: { n: 3, period: 'day' },
+  },
+  SVIP: {
+    daily: { verbal: null, quant: null, words: null },
+    total: null,
+    simulate: { n: null, period: 'week' },
+    essay: { n: 10, period: 'day' },
+  },
 };
 
 /** Which daily subject a question counts against: filling and reading are Verbal, math is Quant, words are words; essays count only as judgings. */

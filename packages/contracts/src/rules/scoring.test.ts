@@ -1,10 +1,24 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { conversionTable, interpretLevel, LEVEL_LINES, RAW_MAX, scaledScore, scoreBand, section2Level, SECTION1_SIZE, SECTION2_SIZE, type Level } from './scoring.js';
+import {
+  conversionTable,
+  interpretLevel,
+  LEVEL_LINES,
+  RAW_MAX,
+  scaledScore,
+  scoreBand,
+  section2Level,
+  SECTION1_SIZE,
+  SECTION2_SIZE,
+  type Level,
+} from './scoring.js';
 
 const LEVELS: Level[] = ['easy', 'medium', 'hard'];
-const run = fc.record({ r1: fc.integer({ min: 0, max: SECTION1_SIZE }), r2: fc.integer({ min: 0, max: SECTION2_SIZE }) });
+const run = fc.record({
+  r1: fc.integer({ min: 0, max: SECTION1_SIZE }),
+  r2: fc.integer({ min: 0, max: SECTION2_SIZE }),
+});
 
 describe('section-adaptive scoring', () => {
   it('routes section 1 raw scores to easy, medium and hard at 5 and 9', () => {
@@ -54,7 +68,16 @@ describe('section-adaptive scoring', () => {
 
   it('interprets scores in the documented steps', () => {
     expect([170, 165, 164, 158, 157, 150, 149, 142, 141, 130].map(interpretLevel)).toEqual([
-      'top', 'top', 'strong', 'strong', 'solid', 'solid', 'developing', 'developing', 'foundation', 'foundation',
+      'top',
+      'top',
+      'strong',
+      'strong',
+      'solid',
+      'solid',
+      'developing',
+      'developing',
+      'foundation',
+      'foundation',
     ]);
   });
 

@@ -45,7 +45,8 @@ export function scoreBand(scaled: number): { low: number; high: number } {
 /** The conversion table as printed in docs/scoring.md: raw total → scaled, per level (null where unreachable). */
 export function conversionTable(): { raw: number; easy: number | null; medium: number | null; hard: number | null }[] {
   return Array.from({ length: RAW_MAX + 1 }, (_, raw) => {
-    const at = (l: Level) => (raw >= LEVEL_LINES[l].rawMin && raw <= LEVEL_LINES[l].rawMax ? scaledScore(l, raw) : null);
+    const at = (l: Level) =>
+      raw >= LEVEL_LINES[l].rawMin && raw <= LEVEL_LINES[l].rawMax ? scaledScore(l, raw) : null;
     return { raw, easy: at('easy'), medium: at('medium'), hard: at('hard') };
   });
 }

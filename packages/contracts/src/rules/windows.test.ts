@@ -9,7 +9,10 @@ interface A {
 }
 const score = (a: A) => a.total;
 const attempts = fc.array(
-  fc.record({ finished_at: fc.integer({ min: 1_700_000_000, max: 1_800_000_000 }), total: fc.option(fc.integer({ min: 260, max: 340 }), { nil: null }) }),
+  fc.record({
+    finished_at: fc.integer({ min: 1_700_000_000, max: 1_800_000_000 }),
+    total: fc.option(fc.integer({ min: 260, max: 340 }), { nil: null }),
+  }),
   { maxLength: 30 },
 );
 const now = fc.integer({ min: 1_700_000_000, max: 1_800_000_000 });
@@ -35,7 +38,10 @@ describe('score-history windows', () => {
         if (scored.length <= 3) expect(rest).toHaveLength(scored.length);
         else {
           expect(rest).toHaveLength(scored.length - 3);
-          const dropped = [...scored].sort((a, b) => a.total! - b.total!).slice(0, 3).map((a) => a.total);
+          const dropped = [...scored]
+            .sort((a, b) => a.total! - b.total!)
+            .slice(0, 3)
+            .map((a) => a.total);
           const keptMin = Math.min(...rest.map((a) => a.total!));
           expect(keptMin).toBeGreaterThanOrEqual(Math.max(...(dropped as number[])));
         }

@@ -4,7 +4,15 @@ import { periodStarts } from './calendar.js';
  * Spec §9 score-history windows. One rule for the report page, the analyze page and the summary calls: which of a
  * learner's finished attempts a window keeps, given the score the current report view looks at.
  */
-export const SCORE_WINDOWS = ['all', 'except_lowest_3', 'last_3', 'last_5', 'last_10', 'this_week', 'this_month'] as const;
+export const SCORE_WINDOWS = [
+  'all',
+  'except_lowest_3',
+  'last_3',
+  'last_5',
+  'last_10',
+  'this_week',
+  'this_month',
+] as const;
 export type ScoreWindow = (typeof SCORE_WINDOWS)[number];
 
 /**
@@ -47,7 +55,10 @@ export function applyWindow<T extends { finished_at: number }>(
 }
 
 /** Mean of the window's scores, one decimal; null for an empty window. */
-export function windowAverage<T extends { finished_at: number }>(kept: readonly T[], score: (a: T) => number | null): number | null {
+export function windowAverage<T extends { finished_at: number }>(
+  kept: readonly T[],
+  score: (a: T) => number | null,
+): number | null {
   const values = kept.map(score).filter((s): s is number => s !== null);
   if (values.length === 0) return null;
   return Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
@@ -62,6 +73,9 @@ export function correctRate(a: { correct: number; total_questions: number }): nu
  * The figure a book report's window ranks attempts by: a mock's total (V + Q; a verbal- or quant-only attempt has none
  * and is left out), a practice book's correct rate.
  */
-export function reportScore(a: { total: number | null; correct: number; total_questions: number }, mock: boolean): number | null {
+export function reportScore(
+  a: { total: number | null; correct: number; total_questions: number },
+  mock: boolean,
+): number | null {
   return mock ? a.total : correctRate(a);
 }

@@ -35,7 +35,9 @@ const CJK_PAIR = /^[\u3400-\u9fff\uf900-\ufaff]{2}$/u;
  * which holds the pair exactly when search_text does.
  */
 export function textHolds(term: string): SQL {
-  return CJK_PAIR.test(term) ? sql`"questions"."search_bigrams" @> array[${term}]::text[]` : like(questions.searchText, `%${likeLiteral(term)}%`);
+  return CJK_PAIR.test(term)
+    ? sql`"questions"."search_bigrams" @> array[${term}]::text[]`
+    : like(questions.searchText, `%${likeLiteral(term)}%`);
 }
 
 /** The big bank's conditions besides the keyword: the same for /api/question/filter, search and a filter exam's draw. */

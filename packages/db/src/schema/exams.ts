@@ -1,4 +1,16 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bookTemplates, questions, userBooks } from './questions.js';
 import { users } from './users.js';
 
@@ -36,7 +48,10 @@ export const exams = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('exams_user_idx').on(t.userId, t.createdAt), index('exams_user_template_idx').on(t.userId, t.templateId)],
+  (t) => [
+    index('exams_user_idx').on(t.userId, t.createdAt),
+    index('exams_user_template_idx').on(t.userId, t.templateId),
+  ],
 );
 
 /** The sections of an exam; a section 2 gets its level and items when section 1 is submitted. */
@@ -92,7 +107,10 @@ export const examItems = pgTable(
     /** Graded when the section is submitted. */
     correct: boolean('correct'),
   },
-  (t) => [primaryKey({ columns: [t.examId, t.sectionIndex, t.position] }), index('exam_items_question_idx').on(t.questionId)],
+  (t) => [
+    primaryKey({ columns: [t.examId, t.sectionIndex, t.position] }),
+    index('exam_items_question_idx').on(t.questionId),
+  ],
 );
 
 /**

@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** Reading passages, stored once and shared by their questions. */
@@ -41,7 +52,10 @@ export const questions = pgTable(
     brief: text('brief').notNull().default(''),
     sourceNames: text('source_names').array().notNull().default([]),
     /** Spec §3 manual_mark: flags set by content authors and staff ({ highlight, needs_fix }). */
-    manualMark: jsonb('manual_mark').$type<{ highlight: boolean; needs_fix: boolean }>().notNull().default({ highlight: false, needs_fix: false }),
+    manualMark: jsonb('manual_mark')
+      .$type<{ highlight: boolean; needs_fix: boolean }>()
+      .notNull()
+      .default({ highlight: false, needs_fix: false }),
     originId: text('origin_id'),
     /** Discussion thread of the question, once posts exist. */
     topicId: bigint('topic_id', { mode: 'number' }),
@@ -124,7 +138,10 @@ export const bookItems = pgTable(
       .notNull()
       .references(() => questions.id),
   },
-  (t) => [primaryKey({ columns: [t.bookId, t.section, t.position] }), index('book_items_question_idx').on(t.questionId)],
+  (t) => [
+    primaryKey({ columns: [t.bookId, t.section, t.position] }),
+    index('book_items_question_idx').on(t.questionId),
+  ],
 );
 
 /** A learner's copy of a book: its status and the exam it runs in (spec §3 Book: user_id, exam_id, status, limit). */

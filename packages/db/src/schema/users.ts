@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Role kind and staff flags live on the row so one query gives the authorisation helper everything. */
 export const users = pgTable(
@@ -33,8 +44,12 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_phone_key').on(t.phone).where(sql`${t.phone} is not null`),
-    uniqueIndex('users_email_key').on(t.email).where(sql`${t.email} is not null`),
+    uniqueIndex('users_phone_key')
+      .on(t.phone)
+      .where(sql`${t.phone} is not null`),
+    uniqueIndex('users_email_key')
+      .on(t.email)
+      .where(sql`${t.email} is not null`),
   ],
 );
 

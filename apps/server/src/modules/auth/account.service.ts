@@ -5,9 +5,24 @@ import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { isUniqueViolation } from '@gre/db';
-import { cleanText, createAccount, endUserSessions, findAccount, setPasswordHash, TRIAL_DAYS, type Account } from '../users/index.js';
+import {
+  cleanText,
+  createAccount,
+  endUserSessions,
+  findAccount,
+  setPasswordHash,
+  TRIAL_DAYS,
+  type Account,
+} from '../users/index.js';
 import { consumeCode, maskTarget, sendCode } from './codes.service.js';
-import { assertNotFrozen, assertSignInOpen, clearLoginFailures, openSession, toAccount, type Session } from './login.service.js';
+import {
+  assertNotFrozen,
+  assertSignInOpen,
+  clearLoginFailures,
+  openSession,
+  toAccount,
+  type Session,
+} from './login.service.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { revokeSession } from './sessions.repository.js';
 
@@ -32,7 +47,8 @@ export interface RegisterInput {
 export async function register(deps: Deps, input: RegisterInput): Promise<Session> {
   const account = toAccount(input.account);
   await consumeCode(deps, account.value, 'register', input.code);
-  if (await findAccount(deps.database.db, account)) throw new AppError('account_exists', 'this phone or email already has an account');
+  if (await findAccount(deps.database.db, account))
+    throw new AppError('account_exists', 'this phone or email already has an account');
   const passwordHash = await hashPassword(input.password);
   const name = cleanText(input.name ?? '').slice(0, LIMITS.name) || defaultName(account);
   const startsAt = deps.clock.now();
@@ -85,7 +101,11 @@ export async function resetPassword(
 }
 
 /** A code for a sensitive operation, to the user's own phone (else email); check it with `consumeCode(…, 'op_check', …)`. */
-export async function sendOpCheckCode(deps: Deps, actor: Actor, ip: string): Promise<{ resend_after: number; target: string }> {
+export async function sendOpCheckCode(
+  deps: Deps,
+  actor: Actor,
+  ip: string,
+): Promise<{ resend_after: number; target: string }> {
   const { phone, email } = actor.user;
   const target = phone ?? email;
   if (!target) throw new AppError('not_found', 'the account has neither phone nor email');

@@ -29,6 +29,8 @@ export const authModule: Module = (app, deps) => {
     user: toUserDto(authorize(actor).user, deps.clock.now()),
   }));
   registerCall(app, userCalls.logout, async ({ actor }) => logout(deps, authorize(actor)));
-  registerCall(app, userCalls.resetPassword, async ({ body, ip, deviceId }) => resetPassword(deps, { ...body, ip, deviceId }));
+  registerCall(app, userCalls.resetPassword, async ({ body, ip, deviceId }) =>
+    resetPassword(deps, { ...body, ip, deviceId }),
+  );
   registerCall(app, userCalls.sendOpCheckCode, async ({ actor, ip }) => sendOpCheckCode(deps, authorize(actor), ip));
 };

@@ -20,7 +20,11 @@ const digits = fc.stringMatching(/^\d{6}$/);
 type Op =
   | { kind: 'send' }
   | { kind: 'wait'; seconds: number }
-  | { kind: 'verify'; guess: { of: 'latest' } | { of: 'older'; index: number } | { of: 'any'; code: string }; repeat: number };
+  | {
+      kind: 'verify';
+      guess: { of: 'latest' } | { of: 'older'; index: number } | { of: 'any'; code: string };
+      repeat: number;
+    };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: 'send' as const }) },
@@ -28,7 +32,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
     // Short waits, the rule boundaries themselves, and waits near the 10-minute expiry.
     arbitrary: fc
-      .oneof(fc.integer({ min: 1, max: 120 }), fc.constantFrom(59, 60, 61, 599, 600, 601), fc.integer({ min: 540, max: 700 }))
+      .oneof(
+        fc.integer({ min: 1, max: 120 }),
+        fc.constantFrom(59, 60, 61, 599, 600, 601),
+        fc.integer({ min: 540, max: 700 }),
+      )
       .map((seconds) => ({ kind: 'wait' as const, seconds })),
   },
   {
@@ -135,7 +143,13 @@ describe('verification code rules (property, against the real service and databa
         // Fixed sequences first, so every rule is reached whatever the random seed.
         examples: [
           [[{ kind: 'send' }, { kind: 'wait', seconds: 600 }, { kind: 'verify', guess: { of: 'latest' }, repeat: 1 }]],
-          [[{ kind: 'send' }, { kind: 'verify', guess: { of: 'any', code: 'x' }, repeat: 5 }, { kind: 'verify', guess: { of: 'latest' }, repeat: 1 }]],
+          [
+            [
+              { kind: 'send' },
+              { kind: 'verify', guess: { of: 'any', code: 'x' }, repeat: 5 },
+              { kind: 'verify', guess: { of: 'latest' }, repeat: 1 },
+            ],
+          ],
           [[{ kind: 'send' }, { kind: 'send' }, { kind: 'verify', guess: { of: 'latest' }, repeat: 2 }]],
         ],
       },

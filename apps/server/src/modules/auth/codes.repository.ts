@@ -52,5 +52,8 @@ export async function countFailedAttempt(db: Queryable, id: number): Promise<voi
 
 /** A code opens one operation only. */
 export async function markConsumed(db: Queryable, id: number): Promise<void> {
-  await db.update(verificationCodes).set({ consumedAt: sql`now()` }).where(eq(verificationCodes.id, id));
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(eq(verificationCodes.id, id));
 }

@@ -1,4 +1,4 @@
-import { userCalls } from '@gre/contracts';
+import { userCalls, type Envelope } from '@gre/contracts';
 import { verificationCodes } from '@gre/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,8 @@ async function age(target: string, seconds: number) {
     .where(eq(verificationCodes.target, target.toLowerCase()));
 }
 
-const register = (account: string, code: string) => t.call(userCalls.register, { account, code, password: 'password-123' });
+const register = (account: string, code: string) =>
+  t.call(userCalls.register, { account, code, password: 'password-123' });
 
 describe('send_code', () => {
   it('sends six digits by mail, stores only a hash, and asks the client to wait 60 s', async () => {
@@ -38,7 +39,10 @@ describe('send_code', () => {
     expect(r).toMatchObject({ status: 200, ok: true, data: { resend_after: 60 } });
     const code = lastCodeFor(t.deps, to);
     expect(code).toMatch(/^\d{6}$/);
-    const [row] = await t.deps.database.db.select().from(verificationCodes).where(eq(verificationCodes.target, to.toLowerCase()));
+    const [row] = await t.deps.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, to.toLowerCase()));
     expect(row!.codeHash).not.toContain(code);
     expect(row!.purpose).toBe('register');
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(600_000);
@@ -54,9 +58,14 @@ describe('send_code', () => {
   it('refuses a second code to the same target within 60 s, with Retry-After, whatever the purpose', async () => {
     const to = email();
     await t.call(userCalls.emailSendCode, { email: to, purpose: 'register' }, { ip: ip() });
-    const again = await postRaw(t.app, userCalls.emailSendCode.path, { email: to, purpose: 'reset_password' }, { ip: ip() });
+    const again = await postRaw(
+      t.app,
+      userCalls.emailSendCode.path,
+      { email: to, purpose: 'reset_password' },
+      { ip: ip() },
+    );
     expect(again.statusCode).toBe(429);
-    expect(again.json().err_data.kind).toBe('code_too_frequent');
+    expect(again.json<Envelope<unknown>>().err_data?.kind).toBe('code_too_frequent');
     const retry = Number(again.headers['retry-after']);
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(60);
@@ -73,18 +82,22 @@ describe('send_code', () => {
     }
     const over = await postRaw(t.app, userCalls.emailSendCode.path, { email: to, purpose: 'register' }, { ip: ip() });
     expect(over.statusCode).toBe(429);
-    expect(over.json().err_data.kind).toBe('rate_limited');
+    expect(over.json<Envelope<unknown>>().err_data?.kind).toBe('rate_limited');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it(`limits one IP to ${CODE_SEND_LIMITS.perIp.max} codes an hour, across targets`, async () => {
     const from = '10.250.0.1';
     for (let i = 0; i < CODE_SEND_LIMITS.perIp.max; i++) {
-      expect((await t.call(userCalls.smsSendCode, { phone: phone(), purpose: 'register' }, { ip: from })).ok).toBe(true);
+      expect((await t.call(userCalls.smsSendCode, { phone: phone(), purpose: 'register' }, { ip: from })).ok).toBe(
+        true,
+      );
     }
     const over = await t.call(userCalls.smsSendCode, { phone: phone(), purpose: 'register' }, { ip: from });
     expect(over).toMatchObject({ status: 429, err: { kind: 'rate_limited' } });
-    expect((await t.call(userCalls.smsSendCode, { phone: phone(), purpose: 'register' }, { ip: '10.250.0.2' })).ok).toBe(true);
+    expect(
+      (await t.call(userCalls.smsSendCode, { phone: phone(), purpose: 'register' }, { ip: '10.250.0.2' })).ok,
+    ).toBe(true);
   });
 
   it('does not hand out op_check codes to arbitrary targets', async () => {
@@ -93,8 +106,12 @@ describe('send_code', () => {
   });
 
   it('rejects a malformed phone or email', async () => {
-    expect((await t.call(userCalls.smsSendCode, { phone: '12345', purpose: 'register' })).err?.kind).toBe('invalid_input');
-    expect((await t.call(userCalls.emailSendCode, { email: 'not-an-email', purpose: 'register' })).err?.kind).toBe('invalid_input');
+    expect((await t.call(userCalls.smsSendCode, { phone: '12345', purpose: 'register' })).err?.kind).toBe(
+      'invalid_input',
+    );
+    expect((await t.call(userCalls.emailSendCode, { email: 'not-an-email', purpose: 'register' })).err?.kind).toBe(
+      'invalid_input',
+    );
   });
 });
 

@@ -43,11 +43,14 @@ export interface SendCodeInput {
  */
 export async function sendCode(deps: Deps, input: SendCodeInput): Promise<{ resend_after: number }> {
   // During maintenance codes still go out so staff can reset a password; nobody can register.
-  if (input.purpose === 'register' && (await deps.settings.get()).maintenance) throw new AppError('server_upgrading', 'maintenance: registration is closed');
+  if (input.purpose === 'register' && (await deps.settings.get()).maintenance)
+    throw new AppError('server_upgrading', 'maintenance: registration is closed');
   const target = normalizeTarget(input.target);
   // Units are taken before the code is made and given back when none was sent, so parallel requests share the budget.
   const held = new Reservations(deps.limiter);
-  await held.take(`code:ip:${input.ip}`, CODE_SEND_LIMITS.perIp, (s) => retryLater('rate_limited', s, 'too many codes from this address'));
+  await held.take(`code:ip:${input.ip}`, CODE_SEND_LIMITS.perIp, (s) =>
+    retryLater('rate_limited', s, 'too many codes from this address'),
+  );
 
   const code = newCode();
   const now = deps.clock.now();
@@ -57,7 +60,9 @@ export async function sendCode(deps: Deps, input: SendCodeInput): Promise<{ rese
       await lockTarget(tx, target);
       const wait = resendWait(await lastSentAt(tx, target), now);
       if (wait > 0) throw retryLater('code_too_frequent', wait, `wait ${wait} s before asking for another code`);
-      await held.take(`code:target:${target}`, CODE_SEND_LIMITS.perTarget, (s) => retryLater('rate_limited', s, 'too many codes to this target'));
+      await held.take(`code:target:${target}`, CODE_SEND_LIMITS.perTarget, (s) =>
+        retryLater('rate_limited', s, 'too many codes to this target'),
+      );
       return insertCode(tx, {
         target,
         purpose: input.purpose,

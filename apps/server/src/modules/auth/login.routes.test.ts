@@ -1,4 +1,4 @@
-import { userCalls } from '@gre/contracts';
+import { userCalls, type Envelope } from '@gre/contracts';
 import { sessions } from '@gre/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (account: string, password: string, opts: { ip?: string; deviceId?: string } = {}) =>
-  t.call(userCalls.login, { account, password }, { ip: opts.ip ?? freshIp(), deviceId: opts.deviceId ?? `unknown-${++n}` });
+  t.call(
+    userCalls.login,
+    { account, password },
+    { ip: opts.ip ?? freshIp(), deviceId: opts.deviceId ?? `unknown-${++n}` },
+  );
 
 describe('login', () => {
   it('logs in by email or phone and records the device', async () => {
@@ -66,10 +70,11 @@ describe('login throttling', () => {
   it(`blocks an (account, IP) pair after ${LOGIN_LIMITS.perAccountAndIp.max} failures; other IPs still get in`, async () => {
     const { user, password } = await createUser(t.deps);
     const ip = freshIp();
-    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp.max; i++) expect((await login(user.email!, 'wrong-password', { ip })).err?.kind).toBe('wrong_credentials');
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp.max; i++)
+      expect((await login(user.email!, 'wrong-password', { ip })).err?.kind).toBe('wrong_credentials');
     const blocked = await postRaw(t.app, userCalls.login.path, { account: user.email!, password }, { ip });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().err_data.kind).toBe('rate_limited');
+    expect(blocked.json<Envelope<unknown>>().err_data?.kind).toBe('rate_limited');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login(user.email!, password, { ip: freshIp() })).ok).toBe(true);
   });
@@ -100,7 +105,9 @@ describe('login throttling', () => {
     expect((await login(victim.user.email!, victim.password, { ip: freshIp() })).err?.kind).toBe('rate_limited');
     // … and so does the attacker's next guess; the owner's laptop, from any address, is let in.
     expect((await login(victim.user.email!, 'guess-x', { ip: freshIp() })).err?.kind).toBe('rate_limited');
-    expect((await login(victim.user.email!, victim.password, { ip: freshIp(), deviceId: 'victims-laptop' })).ok).toBe(true);
+    expect((await login(victim.user.email!, victim.password, { ip: freshIp(), deviceId: 'victims-laptop' })).ok).toBe(
+      true,
+    );
   });
 
   it('throttles an unknown account exactly like a known one', async () => {

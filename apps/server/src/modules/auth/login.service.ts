@@ -33,7 +33,8 @@ export async function openSession(deps: Deps, db: Queryable, user: UserRow, devi
  * Said only after the password or code proved the caller, so it tells nobody else which accounts are staff.
  */
 export async function assertSignInOpen(deps: Deps, user: UserRow): Promise<void> {
-  if ((await deps.settings.get()).maintenance && !isStaffUser(user)) throw new AppError('server_upgrading', 'maintenance: only staff may sign in');
+  if ((await deps.settings.get()).maintenance && !isStaffUser(user))
+    throw new AppError('server_upgrading', 'maintenance: only staff may sign in');
 }
 
 /** Throws `user_frozen` through the one authorisation helper, for a user who has no session yet. */
@@ -71,7 +72,9 @@ export async function login(
   const keys = loginKeys(account, input.ip);
   const held = new Reservations(deps.limiter);
   const { perAccountAndIp, perIp, perAccount } = LOGIN_LIMITS;
-  await held.take(keys.accountIp, perAccountAndIp, (s) => retryLater('rate_limited', s, 'too many failed logins for this account from this address'));
+  await held.take(keys.accountIp, perAccountAndIp, (s) =>
+    retryLater('rate_limited', s, 'too many failed logins for this account from this address'),
+  );
   let verified = false;
   try {
     const user = await findAccount(db, account);
@@ -79,13 +82,19 @@ export async function login(
     const known = await isKnownDevice(db, user?.id ?? 0, input.deviceId);
     if (!known) {
       await held.take(keys.ip, perIp, (s) => retryLater('rate_limited', s, 'too many failed logins from this address'));
-      await held.take(keys.account, perAccount, (s) => retryLater('rate_limited', s, 'too many failed logins for this account'));
+      await held.take(keys.account, perAccount, (s) =>
+        retryLater('rate_limited', s, 'too many failed logins for this account'),
+      );
     }
     const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!ok || !user) {
       held.keep();
       // A known device is not held back by these two, but its failures still count in them.
-      if (known) await Promise.all([deps.limiter.hit(keys.ip, perIp.windowSeconds), deps.limiter.hit(keys.account, perAccount.windowSeconds)]);
+      if (known)
+        await Promise.all([
+          deps.limiter.hit(keys.ip, perIp.windowSeconds),
+          deps.limiter.hit(keys.account, perAccount.windowSeconds),
+        ]);
       throw new AppError('wrong_credentials', 'unknown account or wrong password');
     }
     verified = true;

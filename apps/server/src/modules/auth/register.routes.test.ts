@@ -35,7 +35,11 @@ async function countRows() {
 describe('register', () => {
   it('creates a 7-day Trail account with its entitlement and records, and logs it in', async () => {
     const to = email();
-    const r = await t.call(userCalls.register, { account: to, code: await codeFor(to), password: 'password-123', name: '小明' }, { deviceId: 'dev-reg-1' });
+    const r = await t.call(
+      userCalls.register,
+      { account: to, code: await codeFor(to), password: 'password-123', name: '小明' },
+      { deviceId: 'dev-reg-1' },
+    );
     expect(r.status).toBe(200);
     const { token, user } = r.data;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -46,7 +50,9 @@ describe('register', () => {
       data: { email: to, phone: null },
       authority: { role_kind: 'Trail', role_name: '试用用户', expire_date: weekOut, is_freeze: false },
     });
-    expect(user.authority.records).toEqual([{ role_kind: 'Trail', source: 'trial', start_date: shanghaiDate(new Date()), end_date: weekOut }]);
+    expect(user.authority.records).toEqual([
+      { role_kind: 'Trail', source: 'trial', start_date: shanghaiDate(new Date()), end_date: weekOut },
+    ]);
 
     const [row] = await t.deps.database.db.select().from(entitlements).where(eq(entitlements.userId, user.id));
     expect(row).toMatchObject({ roleKind: 'Trail', source: 'trial' });
@@ -68,13 +74,22 @@ describe('register', () => {
 
   it('names a phone account 学员 + the last four digits', async () => {
     const phone = '13700001234';
-    const r = await t.call(userCalls.register, { account: phone, code: await codeFor(phone, 'sms'), password: 'password-123' });
+    const r = await t.call(userCalls.register, {
+      account: phone,
+      code: await codeFor(phone, 'sms'),
+      password: 'password-123',
+    });
     expect(r.data.user).toMatchObject({ name: '学员1234', data: { phone, email: null } });
   });
 
   it('strips control characters from the name and falls back to the default when nothing is left', async () => {
     const to = email();
-    const r = await t.call(userCalls.register, { account: to, code: await codeFor(to), password: 'password-123', name: '\n\t\u202e ' });
+    const r = await t.call(userCalls.register, {
+      account: to,
+      code: await codeFor(to),
+      password: 'password-123',
+      name: '\n\t\u202e ',
+    });
     expect(r.err).toBeNull();
     expect(r.data.user.name).toMatch(/^学员\d{4}$/);
   });
@@ -85,9 +100,15 @@ describe('register', () => {
     await t.deps.database.db.execute(`update verification_codes set created_at = created_at - interval '2 minutes'`);
     const code = await codeFor(to);
     const before = await countRows();
-    expect((await t.call(userCalls.register, { account: to, code: code === '000000' ? '000001' : '000000', password: 'password-123' })).err?.kind).toBe(
-      'code_invalid',
-    );
+    expect(
+      (
+        await t.call(userCalls.register, {
+          account: to,
+          code: code === '000000' ? '000001' : '000000',
+          password: 'password-123',
+        })
+      ).err?.kind,
+    ).toBe('code_invalid');
     const dup = await t.call(userCalls.register, { account: to, code, password: 'other-password-1' });
     expect(dup).toMatchObject({ status: 409, err: { kind: 'account_exists' } });
     expect(await countRows()).toEqual(before);
@@ -98,9 +119,15 @@ describe('register', () => {
   it('refuses a short password and a wrong-shaped code before touching anything', async () => {
     const to = email();
     const before = await countRows();
-    expect((await t.call(userCalls.register, { account: to, code: '123456', password: 'short' })).err?.kind).toBe('invalid_input');
-    expect((await t.call(userCalls.register, { account: to, code: '12345a', password: 'password-123' })).err?.kind).toBe('invalid_input');
-    expect((await t.call(userCalls.register, { account: to, code: '123456', password: 'password-123', extra: 1 })).err?.kind).toBe('invalid_input');
+    expect((await t.call(userCalls.register, { account: to, code: '123456', password: 'short' })).err?.kind).toBe(
+      'invalid_input',
+    );
+    expect(
+      (await t.call(userCalls.register, { account: to, code: '12345a', password: 'password-123' })).err?.kind,
+    ).toBe('invalid_input');
+    expect(
+      (await t.call(userCalls.register, { account: to, code: '123456', password: 'password-123', extra: 1 })).err?.kind,
+    ).toBe('invalid_input');
     expect(await countRows()).toEqual(before);
   });
 });

@@ -27,7 +27,10 @@ describe('resume_login and logout', () => {
     const a = await createUser(t.deps);
     const second = await t.call(userCalls.login, { account: a.user.email!, password: a.password }, { ip: freshIp() });
     expect((await t.call(userCalls.logout, {}, { token: a.token })).data).toEqual({ done: true });
-    expect(await t.call(userCalls.get, {}, { token: a.token })).toMatchObject({ status: 401, err: { kind: 'unauthorized' } });
+    expect(await t.call(userCalls.get, {}, { token: a.token })).toMatchObject({
+      status: 401,
+      err: { kind: 'unauthorized' },
+    });
     expect((await t.call(userCalls.get, {}, { token: second.data.token })).ok).toBe(true);
   });
 
@@ -45,8 +48,14 @@ describe('resume_login and logout', () => {
 
   it('refuses a missing, malformed or unknown token with 401 unauthorized', async () => {
     expect(await t.call(userCalls.get, {})).toMatchObject({ status: 401, err: { kind: 'unauthorized' } });
-    expect(await t.call(userCalls.get, {}, { token: 'short' })).toMatchObject({ status: 401, err: { kind: 'unauthorized' } });
-    expect(await t.call(userCalls.get, {}, { token: 'A'.repeat(43) })).toMatchObject({ status: 401, err: { kind: 'unauthorized' } });
+    expect(await t.call(userCalls.get, {}, { token: 'short' })).toMatchObject({
+      status: 401,
+      err: { kind: 'unauthorized' },
+    });
+    expect(await t.call(userCalls.get, {}, { token: 'A'.repeat(43) })).toMatchObject({
+      status: 401,
+      err: { kind: 'unauthorized' },
+    });
   });
 
   it('an idle session expires: token_expired', async () => {
@@ -55,7 +64,10 @@ describe('resume_login and logout', () => {
       .update(sessions)
       .set({ lastSeenAt: sql`now() - interval '15 days'` })
       .where(eq(sessions.userId, user.id));
-    expect(await t.call(userCalls.resumeLogin, {}, { token })).toMatchObject({ status: 401, err: { kind: 'token_expired' } });
+    expect(await t.call(userCalls.resumeLogin, {}, { token })).toMatchObject({
+      status: 401,
+      err: { kind: 'token_expired' },
+    });
   });
 
   it('a session past its absolute expiry is expired even when in use', async () => {
@@ -80,47 +92,80 @@ describe('reset_password', () => {
   it('sets the new password, ends every other session and logs in', async () => {
     const a = await createUser(t.deps);
     const other = await t.call(userCalls.login, { account: a.user.email!, password: a.password }, { ip: freshIp() });
-    const r = await t.call(userCalls.resetPassword, { account: a.user.email!, code: await resetCode(a.user.email!), password: 'brand-new-pass' }, { deviceId: 'dev-reset' });
+    const r = await t.call(
+      userCalls.resetPassword,
+      { account: a.user.email!, code: await resetCode(a.user.email!), password: 'brand-new-pass' },
+      { deviceId: 'dev-reset' },
+    );
     expect(r).toMatchObject({ status: 200, data: { user: { id: a.user.id } } });
-    for (const old of [a.token, other.data.token]) expect((await t.call(userCalls.get, {}, { token: old })).status).toBe(401);
+    for (const old of [a.token, other.data.token])
+      expect((await t.call(userCalls.get, {}, { token: old })).status).toBe(401);
     expect((await t.call(userCalls.get, {}, { token: r.data.token })).ok).toBe(true);
-    expect((await t.call(userCalls.login, { account: a.user.email!, password: a.password }, { ip: freshIp() })).err?.kind).toBe('wrong_credentials');
-    expect((await t.call(userCalls.login, { account: a.user.email!, password: 'brand-new-pass' }, { ip: freshIp() })).ok).toBe(true);
+    expect(
+      (await t.call(userCalls.login, { account: a.user.email!, password: a.password }, { ip: freshIp() })).err?.kind,
+    ).toBe('wrong_credentials');
+    expect(
+      (await t.call(userCalls.login, { account: a.user.email!, password: 'brand-new-pass' }, { ip: freshIp() })).ok,
+    ).toBe(true);
   });
 
   it('lets a user locked out on this address back in', async () => {
     const a = await createUser(t.deps, { phone: '13500000009' });
     const ip = freshIp();
-    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp.max; i++) await t.call(userCalls.login, { account: '13500000009', password: 'wrong-guess' }, { ip });
-    expect((await t.call(userCalls.login, { account: '13500000009', password: a.password }, { ip })).err?.kind).toBe('rate_limited');
-    await t.call(userCalls.resetPassword, { account: '13500000009', code: await resetCode('13500000009'), password: 'brand-new-pass' }, { ip });
-    expect((await t.call(userCalls.login, { account: '13500000009', password: 'brand-new-pass' }, { ip })).ok).toBe(true);
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp.max; i++)
+      await t.call(userCalls.login, { account: '13500000009', password: 'wrong-guess' }, { ip });
+    expect((await t.call(userCalls.login, { account: '13500000009', password: a.password }, { ip })).err?.kind).toBe(
+      'rate_limited',
+    );
+    await t.call(
+      userCalls.resetPassword,
+      { account: '13500000009', code: await resetCode('13500000009'), password: 'brand-new-pass' },
+      { ip },
+    );
+    expect((await t.call(userCalls.login, { account: '13500000009', password: 'brand-new-pass' }, { ip })).ok).toBe(
+      true,
+    );
   });
 
   it('refuses a wrong code and changes nothing', async () => {
     const a = await createUser(t.deps);
     const code = await resetCode(a.user.email!);
     const wrong = code === '111111' ? '222222' : '111111';
-    expect((await t.call(userCalls.resetPassword, { account: a.user.email!, code: wrong, password: 'brand-new-pass' })).err?.kind).toBe('code_invalid');
+    expect(
+      (await t.call(userCalls.resetPassword, { account: a.user.email!, code: wrong, password: 'brand-new-pass' })).err
+        ?.kind,
+    ).toBe('code_invalid');
     expect((await t.call(userCalls.get, {}, { token: a.token })).ok).toBe(true);
   });
 
   it('a register code does not reset a password', async () => {
     const a = await createUser(t.deps);
     await t.call(userCalls.emailSendCode, { email: a.user.email!, purpose: 'register' }, { ip: freshIp() });
-    const r = await t.call(userCalls.resetPassword, { account: a.user.email!, code: lastCodeFor(t.deps, a.user.email!), password: 'brand-new-pass' });
+    const r = await t.call(userCalls.resetPassword, {
+      account: a.user.email!,
+      code: lastCodeFor(t.deps, a.user.email!),
+      password: 'brand-new-pass',
+    });
     expect(r.err?.kind).toBe('code_invalid');
   });
 
   it('tells the owner of a target with no account, once the code proved ownership', async () => {
     const to = `no-account-${Date.now()}@example.com`;
-    const r = await t.call(userCalls.resetPassword, { account: to, code: await resetCode(to), password: 'brand-new-pass' });
+    const r = await t.call(userCalls.resetPassword, {
+      account: to,
+      code: await resetCode(to),
+      password: 'brand-new-pass',
+    });
     expect(r).toMatchObject({ status: 404, err: { kind: 'not_found' } });
   });
 
   it('a frozen account cannot reset its way back in', async () => {
     const a = await createUser(t.deps, { isFreeze: true });
-    const r = await t.call(userCalls.resetPassword, { account: a.user.email!, code: await resetCode(a.user.email!), password: 'brand-new-pass' });
+    const r = await t.call(userCalls.resetPassword, {
+      account: a.user.email!,
+      code: await resetCode(a.user.email!),
+      password: 'brand-new-pass',
+    });
     expect(r).toMatchObject({ status: 403, err: { kind: 'user_frozen' } });
   });
 });
@@ -132,7 +177,9 @@ describe('send_op_check_code', () => {
     expect(r).toMatchObject({ status: 200, data: { resend_after: 60, target: '139****5678' } });
     expect(t.deps.sentCodes.list()[0]).toMatchObject({ target: '13912345678', purpose: 'op_check' });
     const code = lastCodeFor(t.deps, '13912345678');
-    await expect(consumeCode(t.deps, '13912345678', 'reset_password', code)).rejects.toMatchObject({ kind: 'code_invalid' });
+    await expect(consumeCode(t.deps, '13912345678', 'reset_password', code)).rejects.toMatchObject({
+      kind: 'code_invalid',
+    });
     await expect(consumeCode(t.deps, '13912345678', 'op_check', code)).resolves.toBeUndefined();
     await expect(consumeCode(t.deps, '13912345678', 'op_check', code)).rejects.toMatchObject({ kind: 'code_invalid' });
   });
@@ -141,7 +188,10 @@ describe('send_op_check_code', () => {
     const a = await createUser(t.deps, { email: 'opcheck@example.com' });
     const r = await t.call(userCalls.sendOpCheckCode, {}, { token: a.token, ip: freshIp() });
     expect(r.data.target).toBe('o***@example.com');
-    const [row] = await t.deps.database.db.select().from(verificationCodes).where(eq(verificationCodes.target, 'opcheck@example.com'));
+    const [row] = await t.deps.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, 'opcheck@example.com'));
     expect(row!.purpose).toBe('op_check');
   });
 

@@ -47,7 +47,9 @@ export class SessionLookup {
     batched: boolean,
   ) {
     this.single = buildFindSession(db);
-    this.batcher = batched ? new Batcher({ run: (hashes) => this.findMany(hashes), maxInFlight: LOOKUPS_IN_FLIGHT, maxSize: 64 }) : null;
+    this.batcher = batched
+      ? new Batcher({ run: (hashes) => this.findMany(hashes), maxInFlight: LOOKUPS_IN_FLIGHT, maxSize: 64 })
+      : null;
   }
 
   /** Session and user in one round trip, shared with the concurrent requests: the whole cost of authenticating one. */
@@ -78,7 +80,10 @@ export class SessionLookup {
  * A new session opened at `now` (deps.clock); the absolute expiry is `maxDays` later (SESSION_MAX_DAYS). Every time
  * the gate compares comes from the same clock, so a test that fixes the clock fixes expiry and idleness alike.
  */
-export async function insertSession(db: Queryable, input: { userId: number; deviceId: string; maxDays: number; now: Date }) {
+export async function insertSession(
+  db: Queryable,
+  input: { userId: number; deviceId: string; maxDays: number; now: Date },
+) {
   const token = newToken();
   const [row] = await db
     .insert(sessions)
@@ -101,7 +106,10 @@ export async function touchSession(db: Queryable, sessionId: number, now: Date) 
 
 /** Logout: the token stops working on the next request, on every instance. */
 export async function revokeSession(db: Queryable, sessionId: number, now: Date) {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** A device that has logged in to this account before; login throttling never locks it out. */

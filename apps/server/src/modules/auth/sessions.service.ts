@@ -19,6 +19,12 @@ export async function actorFromToken(deps: Deps, token: string): Promise<Actor> 
   if (found.session.expiresAt.getTime() <= now || found.session.lastSeenAt.getTime() + idleMs <= now) {
     throw new AppError('token_expired', 'session expired');
   }
-  if (now - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(deps.database.db, found.session.id, at);
-  return { user: found.user, sessionId: found.session.id, deviceId: found.session.deviceId, role: effectiveRole(found.user, at) };
+  if (now - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+    await touchSession(deps.database.db, found.session.id, at);
+  return {
+    user: found.user,
+    sessionId: found.session.id,
+    deviceId: found.session.deviceId,
+    role: effectiveRole(found.user, at),
+  };
 }

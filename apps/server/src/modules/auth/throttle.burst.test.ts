@@ -42,7 +42,9 @@ function burstSuite(name: string, limiter: () => RateLimiter) {
 
     it(`100 parallel wrong logins from 100 addresses: ${LOGIN_LIMITS.perAccount.max} reach the check; the owner's known device still gets in`, async () => {
       const { user, password, deviceId } = await createUser(t.deps);
-      const ks = kinds(await Promise.all(Array.from({ length: 100 }, (_, i) => login(user.email!, `guess-${i}`, freshIp()))));
+      const ks = kinds(
+        await Promise.all(Array.from({ length: 100 }, (_, i) => login(user.email!, `guess-${i}`, freshIp()))),
+      );
       expect(count(ks, 'wrong_credentials')).toBe(LOGIN_LIMITS.perAccount.max);
       expect(count(ks, 'rate_limited')).toBe(100 - LOGIN_LIMITS.perAccount.max);
       expect((await login(user.email!, password, freshIp())).err?.kind).toBe('rate_limited');
@@ -71,7 +73,11 @@ function burstSuite(name: string, limiter: () => RateLimiter) {
     it(`50 parallel code requests from one address: ${CODE_SEND_LIMITS.perIp.max} are sent`, async () => {
       const ip = freshIp();
       const targets = Array.from({ length: 50 }, (_, i) => `burst-${n}-${i}@example.com`);
-      const ks = kinds(await Promise.all(targets.map((email) => t.call(userCalls.emailSendCode, { email, purpose: 'register' }, { ip }))));
+      const ks = kinds(
+        await Promise.all(
+          targets.map((email) => t.call(userCalls.emailSendCode, { email, purpose: 'register' }, { ip })),
+        ),
+      );
       expect(count(ks, 'ok')).toBe(CODE_SEND_LIMITS.perIp.max);
       expect(count(ks, 'rate_limited')).toBe(50 - CODE_SEND_LIMITS.perIp.max);
     });
@@ -81,10 +87,18 @@ function burstSuite(name: string, limiter: () => RateLimiter) {
       expect((await t.call(userCalls.emailSendCode, { email, purpose: 'register' }, { ip: freshIp() })).ok).toBe(true);
       const code = lastCodeFor(t.deps, email);
       const wrong = code === '000000' ? '111111' : '000000';
-      const register = (c: string) => t.call(userCalls.register, { account: email, code: c, password: 'password-123', name: '并发' }, { ip: freshIp() });
+      const register = (c: string) =>
+        t.call(
+          userCalls.register,
+          { account: email, code: c, password: 'password-123', name: '并发' },
+          { ip: freshIp() },
+        );
       const rs = await Promise.all(Array.from({ length: 30 }, (_, i) => register(i === 29 ? code : wrong)));
       expect(kinds(rs).every((k) => k === 'code_invalid')).toBe(true);
-      const [row] = await t.deps.database.db.select().from(verificationCodes).where(eq(verificationCodes.target, email));
+      const [row] = await t.deps.database.db
+        .select()
+        .from(verificationCodes)
+        .where(eq(verificationCodes.target, email));
       expect(row!.attempts).toBe(5);
       expect(row!.consumedAt).toBeNull();
     });

@@ -11,20 +11,41 @@ export async function findBook(db: Db, id: string): Promise<BookTemplateRow | nu
 
 /** The books of a kind a viewer may see listed: hidden ones (isHiddenBook, in SQL) only when `withHidden` (staff). */
 export function listedBooksOf(kind: string, withHidden: boolean): SQL {
-  return withHidden ? eq(bookTemplates.kind, kind) : and(eq(bookTemplates.kind, kind), ne(bookTemplates.access, 'hide'), eq(bookTemplates.hide, false))!;
+  return withHidden
+    ? eq(bookTemplates.kind, kind)
+    : and(eq(bookTemplates.kind, kind), ne(bookTemplates.access, 'hide'), eq(bookTemplates.hide, false))!;
 }
 
 /** The mock books in page order; hidden ones only for staff (to check them before release). */
 export async function listMocks(db: Db, withHidden: boolean): Promise<BookTemplateRow[]> {
-  return db.select().from(bookTemplates).where(listedBooksOf('mock', withHidden)).orderBy(asc(bookTemplates.position), asc(bookTemplates.id));
+  return db
+    .select()
+    .from(bookTemplates)
+    .where(listedBooksOf('mock', withHidden))
+    .orderBy(asc(bookTemplates.position), asc(bookTemplates.id));
 }
 
 /** One page of a kind's books in page order; hidden books only when the viewer is staff. */
-export async function listBooks(db: Db, kind: string, withHidden: boolean, limit: number, offset: number): Promise<{ rows: BookTemplateRow[]; total: number }> {
+export async function listBooks(
+  db: Db,
+  kind: string,
+  withHidden: boolean,
+  limit: number,
+  offset: number,
+): Promise<{ rows: BookTemplateRow[]; total: number }> {
   const cond = listedBooksOf(kind, withHidden);
   const [rows, [count]] = await Promise.all([
-    db.select().from(bookTemplates).where(cond).orderBy(asc(bookTemplates.position), asc(bookTemplates.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(bookTemplates).where(cond),
+    db
+      .select()
+      .from(bookTemplates)
+      .where(cond)
+      .orderBy(asc(bookTemplates.position), asc(bookTemplates.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bookTemplates)
+      .where(cond),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
@@ -40,7 +61,11 @@ export async function itemCounts(db: Db, bookIds: string[]): Promise<Map<string,
 }
 
 /** This learner's copy of each book (the newest when several), for status and limit. */
-export async function userBookCopies(db: Db, userId: number, bookIds: string[]): Promise<Map<string, { status: string; limit: number }>> {
+export async function userBookCopies(
+  db: Db,
+  userId: number,
+  bookIds: string[],
+): Promise<Map<string, { status: string; limit: number }>> {
   if (bookIds.length === 0) return new Map();
   const rows = await db
     .select({ templateId: userBooks.templateId, status: userBooks.status, limit: userBooks.limit })

@@ -39,7 +39,13 @@ describe('/api/book/list', () => {
       ['b-vip', 'limit'],
     ]);
     expect(trail.data.total).toBe(4);
-    expect(trail.data.books[0]).toMatchObject({ question_count: 5, status: 'NotOpen', limit: 0, access: 'free', answers_after_finish: false });
+    expect(trail.data.books[0]).toMatchObject({
+      question_count: 5,
+      status: 'NotOpen',
+      limit: 0,
+      access: 'free',
+      answers_after_finish: false,
+    });
     expect(trail.data.books[3]).toMatchObject({ min_role: 'VIP', access: 'lock' });
     expect((await list('vip', 'pick')).data.books.find((b) => b.id === 'b-vip')?.refusal).toBeNull();
     const admin = await list('admin', 'pick');
@@ -49,13 +55,23 @@ describe('/api/book/list', () => {
 
   it("keeps books with the template's hide flag off the learners' list and closed to them, as access 'hide' does", async () => {
     for (const who of ['trail', 'vip', 'higher'] as const) {
-      expect((await list(who, 'pick')).data.books.map((b) => b.id), who).not.toContain('b-hide-flag');
+      expect(
+        (await list(who, 'pick')).data.books.map((b) => b.id),
+        who,
+      ).not.toContain('b-hide-flag');
       expect((await open(who, 'b-hide-flag')).err?.kind, who).toBe('not_found');
     }
     const staff = (await list('admin', 'pick')).data.books;
-    expect(staff.find((b) => b.id === 'b-hide-flag')).toMatchObject({ access: 'free', hide: true, tailor: { custom: true, common: false } });
+    expect(staff.find((b) => b.id === 'b-hide-flag')).toMatchObject({
+      access: 'free',
+      hide: true,
+      tailor: { custom: true, common: false },
+    });
     expect(staff.find((b) => b.id === 'b-hide')).toMatchObject({ access: 'hide', hide: true });
-    expect(staff.find((b) => b.id === 'b-free')).toMatchObject({ hide: false, tailor: { custom: false, common: false } });
+    expect(staff.find((b) => b.id === 'b-free')).toMatchObject({
+      hide: false,
+      tailor: { custom: false, common: false },
+    });
     expect((await open('admin', 'b-hide-flag')).data.book.hide).toBe(true);
   });
 
@@ -88,7 +104,9 @@ describe('/api/book/list', () => {
     const page = await t.call(bookCalls.list, { kind: 'pick', page: 2, page_size: 3 }, { token: users.trail.token });
     expect(page.data.books.map((b) => b.id)).toEqual(['b-vip']);
     expect((await list('trail', 'mock')).err?.kind).toBe('invalid_input');
-    expect((await t.call(bookCalls.list, { kind: 'pick', page_size: 51 }, { token: users.trail.token })).err?.kind).toBe('invalid_input');
+    expect(
+      (await t.call(bookCalls.list, { kind: 'pick', page_size: 51 }, { token: users.trail.token })).err?.kind,
+    ).toBe('invalid_input');
   });
 });
 
@@ -129,18 +147,29 @@ describe('/api/book/get', () => {
       expect([id, res.status, res.err?.kind, res.data]).toEqual([id, status, kind, null]);
     }
     expect((await open('svip', 'b-season-future')).err?.detail).toBe(new Date(FAR_AHEAD).toISOString());
-    for (const [who, id] of [['admin', 'b-hide'], ['vip', 'b-vip'], ['higher', 'b-higher'], ['trail', 'b-season-past']] as const) {
+    for (const [who, id] of [
+      ['admin', 'b-hide'],
+      ['vip', 'b-vip'],
+      ['higher', 'b-higher'],
+      ['trail', 'b-season-past'],
+    ] as const) {
       expect((await open(who, id)).status, `${who} ${id}`).toBe(200);
     }
   });
 
   it('marks prevent books as answering after the learner finished them', async () => {
     expect((await open('higher', 'b-prevent')).data.book.answers_after_finish).toBe(true);
-    await t.deps.database.db.insert(userBooks).values({ userId: users.higher.id, templateId: 'b-prevent', status: 'Finish' });
-    expect((await open('higher', 'b-prevent')).data.book).toMatchObject({ status: 'Finish', answers_after_finish: false });
+    await t.deps.database.db
+      .insert(userBooks)
+      .values({ userId: users.higher.id, templateId: 'b-prevent', status: 'Finish' });
+    expect((await open('higher', 'b-prevent')).data.book).toMatchObject({
+      status: 'Finish',
+      answers_after_finish: false,
+    });
   });
 
   it('refuses malformed ids as invalid_input', async () => {
-    for (const id of ['q-pub', 'B-FREE', '', 'b'.repeat(80)]) expect((await open('trail', id)).err?.kind).toBe('invalid_input');
+    for (const id of ['q-pub', 'B-FREE', '', 'b'.repeat(80)])
+      expect((await open('trail', id)).err?.kind).toBe('invalid_input');
   });
 });

@@ -1,10 +1,32 @@
-import { BOOK_TAILOR_NONE, bookParamSchema, bookTailorSchema, isHiddenBook, type BookAccess, type BookBrief, type BookKind, type BookPageKind, type BookStatus, type CallResponse, type RoleKind, type bookCalls } from '@gre/contracts';
+import {
+  BOOK_TAILOR_NONE,
+  bookParamSchema,
+  bookTailorSchema,
+  isHiddenBook,
+  type BookAccess,
+  type BookBrief,
+  type BookKind,
+  type BookPageKind,
+  type BookStatus,
+  type CallResponse,
+  type RoleKind,
+  type bookCalls,
+} from '@gre/contracts';
 import { isStaff, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { bookRevealsAnswers, decideAccess, decideBook, type BookGate, type Visibility } from '../../lib/access.js';
 import { toQuestionBrief } from '../../lib/question-view.js';
 import { refusalError } from '../../lib/refusals.js';
-import { bookItemBriefs, findBook, idsInBook, itemCounts, listBooks, listMocks, userBookCopies, type BookTemplateRow } from './books.repository.js';
+import {
+  bookItemBriefs,
+  findBook,
+  idsInBook,
+  itemCounts,
+  listBooks,
+  listMocks,
+  userBookCopies,
+  type BookTemplateRow,
+} from './books.repository.js';
 
 export type { BookTemplateRow };
 type Copy = { status: string; limit: number };
@@ -87,7 +109,11 @@ export async function listBooksFor(
 }
 
 /** A book's template and this learner's gate; an unknown id is `not_found`, like a hidden one. */
-export async function loadBook(deps: Pick<Deps, 'database'>, actor: Actor, id: string): Promise<{ row: BookTemplateRow; gate: BookGate; copy: Copy | undefined }> {
+export async function loadBook(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  id: string,
+): Promise<{ row: BookTemplateRow; gate: BookGate; copy: Copy | undefined }> {
   const row = await findBook(deps.database.db, id);
   if (!row) throw refusalError({ kind: 'not_found' }, 'book');
   const copy = (await userBookCopies(deps.database.db, actor.user.id, [id])).get(id);
@@ -98,7 +124,12 @@ export async function loadBook(deps: Pick<Deps, 'database'>, actor: Actor, id: s
  * One book with its question briefs by section, after the book access rules. Questions the viewer may not know of
  * (hidden, ungranted underground) are left out; locked ones an ordinary member cannot open are listed without stem.
  */
-export async function getBook(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, id: string, now = deps.clock.now()): Promise<CallResponse<typeof bookCalls.get>> {
+export async function getBook(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  actor: Actor,
+  id: string,
+  now = deps.clock.now(),
+): Promise<CallResponse<typeof bookCalls.get>> {
   const { row, gate, copy } = await loadBook(deps, actor, id);
   const opened = decideBook(actor, gate, now);
   if (!opened.open) throw refusalError(opened.refusal, 'book');

@@ -24,12 +24,17 @@ async function main(): Promise<number> {
     return 1;
   }
   const env = loadEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : `${env.DATA_DIR}/db` });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : `${env.DATA_DIR}/db`,
+  });
   try {
     await database.migrate();
     const checked = await checkPackage(database.db, files);
     const s = checked.summary;
-    console.log(`${s.files} files (${(packageBytes(files) / 1024).toFixed(0)} KB): ${s.passages} passages, ${s.questions} questions, ${s.words} words, ${s.books} books (${s.book_items} items)`);
+    console.log(
+      `${s.files} files (${(packageBytes(files) / 1024).toFixed(0)} KB): ${s.passages} passages, ${s.questions} questions, ${s.words} words, ${s.books} books (${s.book_items} items)`,
+    );
     for (const skip of checked.skipped) console.log(`skipped ${skip.file}: ${skip.reason}`);
     if (checked.problems.length > 0) {
       for (const p of checked.problems) console.log(`${p.file} ${p.path}: ${p.message}`);

@@ -34,7 +34,10 @@ export function packageBytes(files: ContentFile[]): number {
 function assertSize(files: ContentFile[]): void {
   const bytes = packageBytes(files);
   if (bytes > CONTENT_PACKAGE_MAX_BYTES) {
-    throw new AppError('payload_too_large', `the package is ${bytes} bytes; at most ${CONTENT_PACKAGE_MAX_BYTES} (10 MB) may be imported at once`);
+    throw new AppError(
+      'payload_too_large',
+      `the package is ${bytes} bytes; at most ${CONTENT_PACKAGE_MAX_BYTES} (10 MB) may be imported at once`,
+    );
   }
 }
 
@@ -88,12 +91,25 @@ export async function importPackage(db: Db, files: ContentFile[]): Promise<Impor
     const checked = await checkPackage(tx, files);
     if (checked.problems.length > 0) {
       const first = checked.problems.slice(0, 3).map((p) => `${p.file} ${p.path}: ${p.message}`);
-      throw new AppError('invalid_input', `${checked.problems.length} problem(s) in the package (the dry run lists them all): ${first.join('; ')}`.slice(0, 1000));
+      throw new AppError(
+        'invalid_input',
+        `${checked.problems.length} problem(s) in the package (the dry run lists them all): ${first.join('; ')}`.slice(
+          0,
+          1000,
+        ),
+      );
     }
-    const passageOf = (q: Pick<ContentQuestion, 'passage_id'>) => (q.passage_id ? (checked.passageById.get(q.passage_id) ?? null) : null);
+    const passageOf = (q: Pick<ContentQuestion, 'passage_id'>) =>
+      q.passage_id ? (checked.passageById.get(q.passage_id) ?? null) : null;
 
-    const createdPassages = await upsertPassages(tx, checked.passages.map((l) => passageRow(l.item)));
-    const questionRows = [...checked.questions.map((l) => questionRow(l.item, passageOf(l.item))), ...checked.words.map((l) => wordQuestionRow(l.item))];
+    const createdPassages = await upsertPassages(
+      tx,
+      checked.passages.map((l) => passageRow(l.item)),
+    );
+    const questionRows = [
+      ...checked.questions.map((l) => questionRow(l.item, passageOf(l.item))),
+      ...checked.words.map((l) => wordQuestionRow(l.item)),
+    ];
     const createdQuestions = await upsertQuestions(tx, questionRows);
     await refreshWordConnect(tx, checked);
 
@@ -113,9 +129,16 @@ export async function importPackage(db: Db, files: ContentFile[]): Promise<Impor
       await setSearchText(tx, row.id, searchText(q, passage));
     }
 
-    const createdBooks = await upsertBooks(tx, checked.books.map((l) => bookRow(l.item, l.index)));
+    const createdBooks = await upsertBooks(
+      tx,
+      checked.books.map((l) => bookRow(l.item, l.index)),
+    );
     const newItems = checked.books.flatMap((l) => bookItemRows(l.item));
-    const oldItems = await replaceBookItems(tx, checked.books.map((l) => l.item.id), newItems);
+    const oldItems = await replaceBookItems(
+      tx,
+      checked.books.map((l) => l.item.id),
+      newItems,
+    );
     const listed = new Set(newItems.map((i) => `${i.bookId}\u0001${i.section}\u0001${i.questionId}`));
     await mergeSearchIndex(tx);
     const removed = oldItems.filter((i) => !listed.has(`${i.bookId}\u0001${i.section}\u0001${i.questionId}`)).length;

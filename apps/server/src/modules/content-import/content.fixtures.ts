@@ -18,7 +18,14 @@ export function tc1(id: string, extra: Json = {}): Json {
     inquiry: `Fixture ${id}: the critic's review was so {{1}} that even the author's friends winced.`,
     input_method: {
       kind: 'OneBoxFill',
-      option_groups: [{ options: ['tepid', 'scathing', 'fulsome', 'candid', 'equivocal'].map((text, i) => ({ key: 'ABCDE'[i], text })) }],
+      option_groups: [
+        {
+          options: ['tepid', 'scathing', 'fulsome', 'candid', 'equivocal'].map((text, i) => ({
+            key: 'ABCDE'[i],
+            text,
+          })),
+        },
+      ],
       group_size: 1,
       option_size: 5,
     },
@@ -41,7 +48,12 @@ export function qc(id: string, extra: Json = {}): Json {
     inquiry: `Fixture ${id}: x is a positive integer.`,
     quantity_a: '$x + 1$',
     quantity_b: '$x$',
-    input_method: { kind: 'SingleOption', option_groups: [{ options: QC_OPTIONS.map((text, i) => ({ key: 'ABCD'[i], text })) }], group_size: 1, option_size: 4 },
+    input_method: {
+      kind: 'SingleOption',
+      option_groups: [{ options: QC_OPTIONS.map((text, i) => ({ key: 'ABCD'[i], text })) }],
+      group_size: 1,
+      option_size: 4,
+    },
     standard_answer: { selects: ['A'] },
     analysis: analysis('对任意 $x$，$x+1 > x$，所以 A 更大，答案 A。'),
     topic: 'algebra',
@@ -57,7 +69,8 @@ export function passage(id: string, extra: Json = {}): Json {
     kind: 'short',
     title: `Fixture passage ${id}`,
     text: 'Glaciers record the climate of the past in layers of ice. Each layer traps small bubbles of air. Scientists read these bubbles to learn how the atmosphere has changed over many thousands of years.',
-    translate: '冰川以冰层的形式记录过去的气候。每一层都封存着细小的气泡。科学家通过分析这些气泡，了解数千年来大气的变化。',
+    translate:
+      '冰川以冰层的形式记录过去的气候。每一层都封存着细小的气泡。科学家通过分析这些气泡，了解数千年来大气的变化。',
     core: '冰芯气泡记录古代大气。',
     ...extra,
   };
@@ -75,7 +88,14 @@ export function rcSingle(id: string, passageId: string, extra: Json = {}): Json 
     inquiry: `Fixture ${id}: according to the passage, what do scientists study in the ice?`,
     input_method: {
       kind: 'SingleOption',
-      option_groups: [{ options: ['Rock', 'Water', 'Air bubbles', 'Snowfall', 'Sunlight'].map((text, i) => ({ key: 'ABCDE'[i], text })) }],
+      option_groups: [
+        {
+          options: ['Rock', 'Water', 'Air bubbles', 'Snowfall', 'Sunlight'].map((text, i) => ({
+            key: 'ABCDE'[i],
+            text,
+          })),
+        },
+      ],
       group_size: 1,
       option_size: 5,
     },
@@ -93,7 +113,10 @@ export function book(id: string, questionIds: string[], extra: Json = {}): Json 
 
 /** A package from named JSON values (strings are sent as they are, so a test can send broken JSON). */
 export function pkg(files: Record<string, unknown>): ContentFile[] {
-  return Object.entries(files).map(([name, v]) => ({ name, text: typeof v === 'string' ? v : JSON.stringify(v, null, 2) }));
+  return Object.entries(files).map(([name, v]) => ({
+    name,
+    text: typeof v === 'string' ? v : JSON.stringify(v, null, 2),
+  }));
 }
 
 /** A three-word GRE list in ECDICT's format (senses joined by the two characters \n). */

@@ -26,7 +26,10 @@ async function writeRows(tx: Tx, table: PgTable, rows: Record<string, unknown>[]
   const columns = getTableColumns(table);
   const keys = Object.keys(rows[0]!).filter((k) => k in columns);
   const cols = keys.map((k) => columns[k]!);
-  const names = sql.join(cols.map((c) => sql.identifier(c.name)), sql`, `);
+  const names = sql.join(
+    cols.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
   const record = sql.raw(cols.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
   let created = 0;
   for (const part of chunks(rows, BATCH)) {
@@ -39,7 +42,7 @@ async function writeRows(tx: Tx, table: PgTable, rows: Record<string, unknown>[]
     const key = columns[upsertOn]!.name;
     const changing = cols.filter((c) => c.name !== key).map((c) => c.name);
     const updates = changing.map((c) => `"${c}" = excluded."${c}"`);
-    if ('updatedAt' in columns) updates.push(`"${columns.updatedAt!.name}" = now()`);
+    if ('updatedAt' in columns) updates.push(`"${columns.updatedAt.name}" = now()`);
     // Rows that did not change are not rewritten: a re-import then costs no index churn (the trigram index is the dear one).
     const changed = `(${changing.map((c) => `${getTableName(table)}."${c}"`).join(', ')}) is distinct from (${changing.map((c) => `excluded."${c}"`).join(', ')})`;
     const result = await tx.execute<{ inserted: boolean }>(
@@ -91,14 +94,20 @@ export async function existingQuestionIds(db: Queryable, ids: string[]): Promise
 export async function questionVisibilities(db: Queryable, ids: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (const part of chunks(ids, LOOKUP_BATCH)) {
-    const rows = await db.select({ id: questions.id, visibility: questions.visibility }).from(questions).where(inArray(questions.id, part));
+    const rows = await db
+      .select({ id: questions.id, visibility: questions.visibility })
+      .from(questions)
+      .where(inArray(questions.id, part));
     for (const r of rows) found.set(r.id, r.visibility);
   }
   return found;
 }
 
 /** Passages with their text and word_connect: these ids, or every stored passage when `ids` is null. */
-export async function passageTexts(tx: Tx, ids: string[] | null): Promise<{ id: string; text: string; wordConnect: WordConnect[] }[]> {
+export async function passageTexts(
+  tx: Tx,
+  ids: string[] | null,
+): Promise<{ id: string; text: string; wordConnect: WordConnect[] }[]> {
   const columns = { id: passages.id, text: passages.text, wordConnect: passages.wordConnect };
   if (ids === null) return tx.select(columns).from(passages);
   if (ids.length === 0) return [];
@@ -106,13 +115,15 @@ export async function passageTexts(tx: Tx, ids: string[] | null): Promise<{ id: 
 }
 
 export async function setWordConnect(tx: Tx, id: string, wordConnect: WordConnect[]): Promise<void> {
-  await tx.update(passages).set({ wordConnect }).where(sql`${passages.id} = ${id}`);
+  await tx
+    .update(passages)
+    .set({ wordConnect })
+    .where(sql`${passages.id} = ${id}`);
 }
 
-type Row = Record<string, unknown>;
-export const upsertPassages = (tx: Tx, rows: PassageRow[]) => writeRows(tx, passages, rows as Row[], 'id');
-export const upsertQuestions = (tx: Tx, rows: QuestionRow[]) => writeRows(tx, questions, rows as Row[], 'id');
-export const upsertBooks = (tx: Tx, rows: BookRow[]) => writeRows(tx, bookTemplates, rows as Row[], 'id');
+export const upsertPassages = (tx: Tx, rows: PassageRow[]) => writeRows(tx, passages, rows, 'id');
+export const upsertQuestions = (tx: Tx, rows: QuestionRow[]) => writeRows(tx, questions, rows, 'id');
+export const upsertBooks = (tx: Tx, rows: BookRow[]) => writeRows(tx, bookTemplates, rows, 'id');
 
 /** Questions outside the package that read one of these passages: their search text must follow the new passage. */
 export async function questionsOfPassages(tx: Tx, passageIds: string[], except: Set<string>) {
@@ -122,14 +133,17 @@ export async function questionsOfPassages(tx: Tx, passageIds: string[], except: 
 }
 
 export async function setSearchText(tx: Tx, id: string, text: string): Promise<void> {
-  await tx.update(questions).set({ searchText: text }).where(sql`${questions.id} = ${id}`);
+  await tx
+    .update(questions)
+    .set({ searchText: text })
+    .where(sql`${questions.id} = ${id}`);
 }
 
 /** Replaces the items of these books; returns the old items so the caller can count what was dropped. */
 export async function replaceBookItems(tx: Tx, bookIds: string[], rows: BookItemRow[]): Promise<BookItemRow[]> {
   if (bookIds.length === 0) return [];
   const old = await tx.delete(bookItems).where(inArray(bookItems.bookId, bookIds)).returning();
-  await writeRows(tx, bookItems, rows as Row[]);
+  await writeRows(tx, bookItems, rows);
   return old;
 }
 

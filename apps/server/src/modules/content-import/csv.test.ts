@@ -11,13 +11,20 @@ function toCsv(rows: string[][], eol: string): string {
 
 describe('parseCsv', () => {
   it('reads back whatever RFC 4180 writes: quotes, commas and line breaks inside fields, CRLF or LF', () => {
-    const field = fc.string({ unit: fc.constantFrom('a', 'Z', '好', ',', '"', '\n', '\r\n', ' ', '\\n'), maxLength: 12 });
+    const field = fc.string({
+      unit: fc.constantFrom('a', 'Z', '好', ',', '"', '\n', '\r\n', ' ', '\\n'),
+      maxLength: 12,
+    });
     fc.assert(
-      fc.property(fc.array(fc.array(field, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '\r\n'), (rows, eol) => {
-        const { records, problems } = parseCsv(toCsv(rows, eol));
-        expect(problems).toEqual([]);
-        expect(records.map((r) => r.fields)).toEqual(rows);
-      }),
+      fc.property(
+        fc.array(fc.array(field, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom('\n', '\r\n'),
+        (rows, eol) => {
+          const { records, problems } = parseCsv(toCsv(rows, eol));
+          expect(problems).toEqual([]);
+          expect(records.map((r) => r.fields)).toEqual(rows);
+        },
+      ),
     );
   });
 
@@ -38,7 +45,10 @@ describe('ECDICT lists', () => {
   });
 
   it('reads exchange forms', () => {
-    expect(parseExchange('d:abandoned/p:abandoned/i:abandoning/3:abandons')).toContainEqual({ kind: 'i', word: 'abandoning' });
+    expect(parseExchange('d:abandoned/p:abandoned/i:abandoning/3:abandons')).toContainEqual({
+      kind: 'i',
+      word: 'abandoning',
+    });
     expect(parseExchange('')).toEqual([]);
   });
 

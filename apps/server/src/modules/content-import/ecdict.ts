@@ -62,7 +62,12 @@ export function parseEcdict(text: string): EcdictList {
   const cols = header?.fields.map((h) => h.trim().toLowerCase()) ?? [];
   const has = (names: readonly string[]) => names.every((n) => cols.includes(n));
   const format = has(WORD_LIST_COLUMNS) ? 'words' : has(LOOKUP_LIST_COLUMNS) ? 'lookup' : null;
-  if (!format) return { entries: [], problems: [...problems, { line: 1, message: `header must name the columns ${WORD_LIST_COLUMNS.join(', ')}` }], format };
+  if (!format)
+    return {
+      entries: [],
+      problems: [...problems, { line: 1, message: `header must name the columns ${WORD_LIST_COLUMNS.join(', ')}` }],
+      format,
+    };
   const at = (name: string) => cols.indexOf(name);
   const field = (r: string[], name: string) => (at(name) >= 0 ? (r[at(name)] ?? '') : '');
   const entries: EcdictEntry[] = [];

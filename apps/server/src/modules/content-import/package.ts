@@ -83,7 +83,12 @@ type ArrayKey = keyof typeof ARRAYS;
  */
 function readItems(f: ContentFile, data: Record<string, unknown>, keys: ArrayKey[], out: ReadPackage): void {
   for (const key of Object.keys(data)) {
-    if (!(keys as string[]).includes(key)) out.problems.push({ file: f.name, path: pointer([key]), message: `unknown field; a ${keys.includes('books') ? 'books' : 'questions'} file holds ${keys.join(' and ')}` });
+    if (!(keys as string[]).includes(key))
+      out.problems.push({
+        file: f.name,
+        path: pointer([key]),
+        message: `unknown field; a ${keys.includes('books') ? 'books' : 'questions'} file holds ${keys.join(' and ')}`,
+      });
   }
   for (const key of keys) {
     const list = data[key];
@@ -93,13 +98,21 @@ function readItems(f: ContentFile, data: Record<string, unknown>, keys: ArrayKey
       continue;
     }
     const { schema, max } = ARRAYS[key];
-    if (list.length > max) out.problems.push({ file: f.name, path: pointer([key]), message: `at most ${max} per file` });
-    if (key === 'books' && list.length === 0) out.problems.push({ file: f.name, path: pointer([key]), message: 'lists no book' });
+    if (list.length > max)
+      out.problems.push({ file: f.name, path: pointer([key]), message: `at most ${max} per file` });
+    if (key === 'books' && list.length === 0)
+      out.problems.push({ file: f.name, path: pointer([key]), message: 'lists no book' });
     list.forEach((raw: unknown, index) => {
       const path = pointer([key, index]);
       const parsed = schema.safeParse(raw);
       if (!parsed.success) {
-        out.problems.push(...parsed.error.issues.map((i) => ({ file: f.name, path: pointer([key, index, ...i.path]), message: i.message })));
+        out.problems.push(
+          ...parsed.error.issues.map((i) => ({
+            file: f.name,
+            path: pointer([key, index, ...i.path]),
+            message: i.message,
+          })),
+        );
         const id = raw && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined;
         if (typeof id === 'string') out.invalidIds.add(id);
         return;
@@ -126,17 +139,24 @@ function readJson(f: ContentFile, out: ReadPackage): void {
     return;
   }
   if (!data || typeof data !== 'object' || Array.isArray(data) || !('books' in data || 'questions' in data)) {
-    out.problems.push({ file: f.name, path: '/', message: 'expected an object with "questions" (and "passages") or with "books"' });
+    out.problems.push({
+      file: f.name,
+      path: '/',
+      message: 'expected an object with "questions" (and "passages") or with "books"',
+    });
     return;
   }
-  readItems(f, data as Record<string, unknown>, 'books' in data ? ['books'] : ['passages', 'questions'], out);
+  readItems(f, data, 'books' in data ? ['books'] : ['passages', 'questions'], out);
 }
 
 function readCsv(f: ContentFile, out: ReadPackage): void {
   const list = parseEcdict(f.text);
   out.problems.push(...list.problems.map((p) => ({ file: f.name, path: `row ${p.line}`, message: p.message })));
   if (list.format === 'lookup') {
-    out.skipped.push({ file: f.name, reason: 'look-up word list: read by /api/word/lookup at start, not imported as questions' });
+    out.skipped.push({
+      file: f.name,
+      reason: 'look-up word list: read by /api/word/lookup at start, not imported as questions',
+    });
     return;
   }
   for (const [index, entry] of list.entries.entries()) {
@@ -146,24 +166,40 @@ function readCsv(f: ContentFile, out: ReadPackage): void {
     if (why) out.problems.push({ ...where, message: `contains ${why}` });
     else if (!entry.word) out.problems.push({ ...where, message: 'word is empty' });
     else if (entry.word.length > 64) out.problems.push({ ...where, message: 'word is longer than 64 characters' });
-    else if (entry.translation.length === 0) out.problems.push({ ...where, message: `'${entry.word}' has no Chinese translation` });
+    else if (entry.translation.length === 0)
+      out.problems.push({ ...where, message: `'${entry.word}' has no Chinese translation` });
     else out.words.push({ item: entry, ...where, index });
   }
 }
 
 /** Reads every file of a package; JSON by shape (questions/passages or books), CSV as an ECDICT word list. */
 export function readPackage(files: ContentFile[]): ReadPackage {
-  const out: ReadPackage = { passages: [], questions: [], words: [], books: [], problems: [], skipped: [], invalidIds: new Set() };
+  const out: ReadPackage = {
+    passages: [],
+    questions: [],
+    words: [],
+    books: [],
+    problems: [],
+    skipped: [],
+    invalidIds: new Set(),
+  };
   const names = new Set<string>();
   for (const f of files) {
-    if (names.has(f.name)) out.problems.push({ file: f.name, path: '/', message: 'the package holds two files with this name' });
+    if (names.has(f.name))
+      out.problems.push({ file: f.name, path: '/', message: 'the package holds two files with this name' });
     names.add(f.name);
     const ext = f.name.toLowerCase().split('.').pop();
     // The media manifest sits in content/ too; the media seed (modules/media) reads it at every start.
-    if (f.name.split('/').pop() === 'media.json') out.skipped.push({ file: f.name, reason: 'media manifest: read by the media seed at start, not imported here' });
+    if (f.name.split('/').pop() === 'media.json')
+      out.skipped.push({ file: f.name, reason: 'media manifest: read by the media seed at start, not imported here' });
     else if (ext === 'json') readJson(f, out);
     else if (ext === 'csv') readCsv(f, out);
-    else out.problems.push({ file: f.name, path: '/', message: 'only .json (questions, passages, books) and .csv (word list) files can be imported' });
+    else
+      out.problems.push({
+        file: f.name,
+        path: '/',
+        message: 'only .json (questions, passages, books) and .csv (word list) files can be imported',
+      });
   }
   return out;
 }

@@ -1,4 +1,11 @@
-import { cardLearnable, isHiddenBook, MANUAL_MARK_NONE, type ContentBook, type ContentPassage, type ContentQuestion } from '@gre/contracts';
+import {
+  cardLearnable,
+  isHiddenBook,
+  MANUAL_MARK_NONE,
+  type ContentBook,
+  type ContentPassage,
+  type ContentQuestion,
+} from '@gre/contracts';
 import type { bookItems, bookTemplates, passages, questions } from '@gre/db';
 import { wordQuestionId, type EcdictEntry } from './ecdict.js';
 
@@ -41,7 +48,15 @@ export function searchText(
 }
 
 export function passageRow(p: ContentPassage): PassageRow {
-  return { id: p.id, kind: p.kind, title: p.title, text: p.text, translate: p.translate, core: p.core, sentences: p.sentences ?? null };
+  return {
+    id: p.id,
+    kind: p.kind,
+    title: p.title,
+    text: p.text,
+    translate: p.translate,
+    core: p.core,
+    sentences: p.sentences ?? null,
+  };
 }
 
 export function questionRow(q: ContentQuestion, passage: PassageText | null): QuestionRow {
@@ -95,8 +110,21 @@ export function wordQuestionRow(e: EcdictEntry): QuestionRow {
     .join('\n\n')
     .slice(0, ANALYSIS_MAX);
   const content = {
-    input_method: { kind: 'Word' as const, option_groups: [], fillable: false, fill_prefix: '', fill_suffix: '', group_size: 0, option_size: 0 },
-    analysis: { text: analysis, key_words: e.translation.slice(0, 20).map((s) => s.slice(0, 80)), synonyms: [], antonyms: [] },
+    input_method: {
+      kind: 'Word' as const,
+      option_groups: [],
+      fillable: false,
+      fill_prefix: '',
+      fill_suffix: '',
+      group_size: 0,
+      option_size: 0,
+    },
+    analysis: {
+      text: analysis,
+      key_words: e.translation.slice(0, 20).map((s) => s.slice(0, 80)),
+      synonyms: [],
+      antonyms: [],
+    },
     brief: (e.translation[0] ?? '').slice(0, 120),
     tags: e.tags.slice(0, 10),
   };
@@ -157,5 +185,7 @@ export function bookRow(b: ContentBook, indexInFile: number): BookRow {
 /** Items numbered through the whole book, so ordering by position alone keeps the sections in their listed order. */
 export function bookItemRows(b: ContentBook): BookItemRow[] {
   let position = 0;
-  return b.sections.flatMap((s) => s.question_ids.map((questionId) => ({ bookId: b.id, section: s.section, position: position++, questionId })));
+  return b.sections.flatMap((s) =>
+    s.question_ids.map((questionId) => ({ bookId: b.id, section: s.section, position: position++, questionId })),
+  );
 }

@@ -39,7 +39,10 @@ export function readPackageFrom(path: string): ContentFile[] {
  * it; an instance that finds questions already there does nothing. Broken shipped content stops the start with
  * every problem listed, since serving a half bank would be worse.
  */
-export async function seedContent(deps: Pick<Deps, 'database'>, dir: string = CONTENT_DIR): Promise<ImportResult | null> {
+export async function seedContent(
+  deps: Pick<Deps, 'database'>,
+  dir: string = CONTENT_DIR,
+): Promise<ImportResult | null> {
   const { db } = deps.database;
   if ((await countQuestions(db)) > 0) return null;
   const files = readPackageFrom(dir);

@@ -1,4 +1,11 @@
-import { checkBookQuestions, checkQuestion, type ContentFile, type ContentPassage, type ContentProblem, type ContentSummary } from '@gre/contracts';
+import {
+  checkBookQuestions,
+  checkQuestion,
+  type ContentFile,
+  type ContentPassage,
+  type ContentProblem,
+  type ContentSummary,
+} from '@gre/contracts';
 import { wordQuestionId } from './ecdict.js';
 import { readPackage, type Located, type ReadPackage } from './package.js';
 import type { Queryable } from '@gre/db';
@@ -11,12 +18,28 @@ export interface CheckedPackage extends ReadPackage {
 }
 
 /** The same stem key checkBank uses: passage, stem and quantities, case and spacing ignored. */
-function stemKey(q: Located<{ passage_id?: string | undefined; inquiry: string; quantity_a?: string | undefined; quantity_b?: string | undefined }>['item']): string {
-  return [q.passage_id ?? '', q.inquiry, q.quantity_a ?? '', q.quantity_b ?? ''].join('|').toLowerCase().replace(/\s+/g, ' ').trim();
+function stemKey(
+  q: Located<{
+    passage_id?: string | undefined;
+    inquiry: string;
+    quantity_a?: string | undefined;
+    quantity_b?: string | undefined;
+  }>['item'],
+): string {
+  return [q.passage_id ?? '', q.inquiry, q.quantity_a ?? '', q.quantity_b ?? '']
+    .join('|')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Flags the second and later items sharing a key, naming where the first one is. */
-function duplicates<T>(items: Located<T>[], key: (l: Located<T>) => string, say: (first: Located<T>) => string, problems: ContentProblem[]): void {
+function duplicates<T>(
+  items: Located<T>[],
+  key: (l: Located<T>) => string,
+  say: (first: Located<T>) => string,
+  problems: ContentProblem[],
+): void {
   const first = new Map<string, Located<T>>();
   for (const l of items) {
     const k = key(l);
@@ -37,15 +60,37 @@ export async function checkPackage(db: Queryable, files: ContentFile[]): Promise
   const read = readPackage(files);
   const problems = read.problems;
 
-  duplicates(read.passages, (l) => l.item.id, (f) => `duplicate passage id '${f.item.id}'`, problems);
+  duplicates(
+    read.passages,
+    (l) => l.item.id,
+    (f) => `duplicate passage id '${f.item.id}'`,
+    problems,
+  );
   const wordIds = read.words.map((l) => ({ ...l, item: { id: wordQuestionId(l.item.word) } }));
   const questionIds = [...read.questions.map((l) => ({ ...l, item: { id: l.item.id } })), ...wordIds];
-  duplicates(questionIds, (l) => l.item.id, (f) => `duplicate question id '${f.item.id}'`, problems);
-  duplicates(read.questions, (l) => stemKey(l.item), (f) => `same stem as ${f.item.id}`, problems);
-  duplicates(read.books, (l) => l.item.id, (f) => `duplicate book id '${f.item.id}'`, problems);
+  duplicates(
+    questionIds,
+    (l) => l.item.id,
+    (f) => `duplicate question id '${f.item.id}'`,
+    problems,
+  );
+  duplicates(
+    read.questions,
+    (l) => stemKey(l.item),
+    (f) => `same stem as ${f.item.id}`,
+    problems,
+  );
+  duplicates(
+    read.books,
+    (l) => l.item.id,
+    (f) => `duplicate book id '${f.item.id}'`,
+    problems,
+  );
 
   const passageById = new Map(read.passages.map((l) => [l.item.id, l.item]));
-  const wanted = [...new Set(read.questions.map((l) => l.item.passage_id).filter((id): id is string => !!id && !passageById.has(id)))];
+  const wanted = [
+    ...new Set(read.questions.map((l) => l.item.passage_id).filter((id): id is string => !!id && !passageById.has(id))),
+  ];
   for (const p of await existingPassages(db, wanted)) passageById.set(p.id, p);
   for (const l of read.questions) {
     // A passage that failed its own schema is reported there; its questions are checked as if it were absent only once.
@@ -56,7 +101,10 @@ export async function checkPackage(db: Queryable, files: ContentFile[]): Promise
     }
   }
 
-  const inPackage = new Map<string, string>([...read.questions.map((l) => [l.item.id, l.item.visibility] as const), ...wordIds.map((l) => [l.item.id, 'public'] as const)]);
+  const inPackage = new Map<string, string>([
+    ...read.questions.map((l) => [l.item.id, l.item.visibility] as const),
+    ...wordIds.map((l) => [l.item.id, 'public'] as const),
+  ]);
   const referenced = [
     ...read.books.flatMap((b) => b.item.sections.flatMap((s) => s.question_ids)),
     ...read.questions.flatMap((l) => (l.item.origin_id ? [l.item.origin_id] : [])),
@@ -65,22 +113,37 @@ export async function checkPackage(db: Queryable, files: ContentFile[]): Promise
   const unknown = (id: string) => !visibilities.has(id) && !read.invalidIds.has(id);
   for (const l of read.questions) {
     const origin = l.item.origin_id;
-    if (origin === l.item.id) problems.push({ file: l.file, path: `${l.path}/origin_id`, message: 'origin_id names the question itself' });
-    else if (origin && unknown(origin)) problems.push({ file: l.file, path: `${l.path}/origin_id`, message: `question '${origin}' exists neither in the package nor in the bank` });
+    if (origin === l.item.id)
+      problems.push({ file: l.file, path: `${l.path}/origin_id`, message: 'origin_id names the question itself' });
+    else if (origin && unknown(origin))
+      problems.push({
+        file: l.file,
+        path: `${l.path}/origin_id`,
+        message: `question '${origin}' exists neither in the package nor in the bank`,
+      });
   }
   for (const b of read.books) {
     b.item.sections.forEach((s, si) => {
       const seen = new Set<string>();
       s.question_ids.forEach((id, qi) => {
         const path = `${b.path}/sections/${si}/question_ids/${qi}`;
-        if (unknown(id)) problems.push({ file: b.file, path, message: `question '${id}' exists neither in the package nor in the bank` });
-        if (seen.has(id)) problems.push({ file: b.file, path, message: `question '${id}' is listed twice in this section` });
+        if (unknown(id))
+          problems.push({
+            file: b.file,
+            path,
+            message: `question '${id}' exists neither in the package nor in the bank`,
+          });
+        if (seen.has(id))
+          problems.push({ file: b.file, path, message: `question '${id}' is listed twice in this section` });
         seen.add(id);
       });
     });
   }
   const bookAt = new Map(read.books.map((b) => [b.item.id, b]));
-  for (const p of checkBookQuestions(read.books.map((b) => b.item), (id) => visibilities.get(id))) {
+  for (const p of checkBookQuestions(
+    read.books.map((b) => b.item),
+    (id) => visibilities.get(id),
+  )) {
     const b = bookAt.get(p.book)!;
     problems.push({ file: b.file, path: `${b.path}/sections/${p.section}/question_ids/${p.item}`, message: p.message });
   }

@@ -38,7 +38,8 @@ export function greForms(entries: (Pick<EcdictEntry, 'word' | 'exchange'> & { ta
     if (!map.has(key)) map.set(key, head);
   };
   for (const e of words) put(e.word, e.word);
-  for (const e of words) for (const f of e.exchange) if (FORM_KINDS.has(f.kind) && /^[A-Za-z]+$/.test(f.word)) put(f.word, e.word);
+  for (const e of words)
+    for (const f of e.exchange) if (FORM_KINDS.has(f.kind) && /^[A-Za-z]+$/.test(f.word)) put(f.word, e.word);
   return forms;
 }
 

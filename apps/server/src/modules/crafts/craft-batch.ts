@@ -1,7 +1,14 @@
 import type { Database } from '@gre/db';
 import { Batcher } from '../../lib/batcher.js';
 import type { CraftRow } from './craft-view.js';
-import { craftFactsBatch, craftKeyOf, upsertCraftParts, type BatchedWrite, type FactsQuery, type UpdateFacts } from './crafts.repository.js';
+import {
+  craftFactsBatch,
+  craftKeyOf,
+  upsertCraftParts,
+  type BatchedWrite,
+  type FactsQuery,
+  type UpdateFacts,
+} from './crafts.repository.js';
 
 export type { BatchedWrite, FactsQuery };
 
@@ -24,9 +31,16 @@ export class CraftBatch {
     private readonly database: Database,
     batched: boolean,
   ) {
-    this.factsBatcher = batched ? new Batcher({ run: (qs) => craftFactsBatch(database, qs), maxInFlight: MAX_IN_FLIGHT, maxSize: MAX_BATCH_SIZE }) : null;
+    this.factsBatcher = batched
+      ? new Batcher({ run: (qs) => craftFactsBatch(database, qs), maxInFlight: MAX_IN_FLIGHT, maxSize: MAX_BATCH_SIZE })
+      : null;
     // One row per craft in a batch: an upsert may not touch a row twice, and two writes of one craft keep their order.
-    this.writes = new Batcher({ run: (ws) => upsertCraftParts(database, ws), maxInFlight: MAX_IN_FLIGHT, maxSize: MAX_BATCH_SIZE, keyOf: craftKeyOf });
+    this.writes = new Batcher({
+      run: (ws) => upsertCraftParts(database, ws),
+      maxInFlight: MAX_IN_FLIGHT,
+      maxSize: MAX_BATCH_SIZE,
+      keyOf: craftKeyOf,
+    });
   }
 
   /** Everything update_v2 checks before writing; null when the question does not exist. */

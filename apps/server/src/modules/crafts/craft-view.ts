@@ -22,6 +22,8 @@ function toSource(v: unknown): CraftSource {
   const s = obj(v) ?? {};
   const page = PAGE_SOURCES.find((p) => p === s.page) ?? 'Exam';
   return {
+    // Old rows may hold any JSON here: String() keeps showing it as the API always has.
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     name: String(s.name ?? '').slice(0, 120),
     exam_id: numOrNull(s.exam_id),
     template_id: strOrNull(s.template_id)?.slice(0, 80) ?? null,
@@ -33,7 +35,12 @@ function toSource(v: unknown): CraftSource {
 function toWrong(v: unknown): Craft['wrong'] {
   const w = obj(v);
   if (!w) return null;
-  return { answer: w.answer as NonNullable<Craft['wrong']>['answer'], time: Number(w.time ?? 0), source: toSource(w.source), count: Number(w.count ?? 1) };
+  return {
+    answer: w.answer as NonNullable<Craft['wrong']>['answer'],
+    time: Number(w.time ?? 0),
+    source: toSource(w.source),
+    count: Number(w.count ?? 1),
+  };
 }
 
 /** Exams store an essay as "Judging" with no score yet; the contract wants every result field present. */
@@ -43,8 +50,15 @@ function toIssue(v: unknown): Craft['issue'] {
   const r = obj(i.result) ?? {};
   const status = (['Empty', 'Judging', 'Finished', 'Failed'] as const).find((s) => s === r.status) ?? 'Empty';
   return {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- as for the source's name above
     answer: String(i.answer ?? ''),
-    result: { status, score: numOrNull(r.score), rank: strOrNull(r.rank), comment: strOrNull(r.comment), progress: numOrNull(r.progress) },
+    result: {
+      status,
+      score: numOrNull(r.score),
+      rank: strOrNull(r.rank),
+      comment: strOrNull(r.comment),
+      progress: numOrNull(r.progress),
+    },
   };
 }
 
@@ -52,7 +66,13 @@ function toSchedule(v: unknown): Craft['schedule'] {
   const s = obj(v);
   if (!s) return null;
   const state = (['New', 'Learning', 'Review', 'Relearning'] as const).find((x) => x === s.state) ?? 'New';
-  return { due: unixOrNull(s.due) ?? 0, reps: Number(s.reps ?? 0), lapses: Number(s.lapses ?? 0), last_review: unixOrNull(s.last_review), state };
+  return {
+    due: unixOrNull(s.due) ?? 0,
+    reps: Number(s.reps ?? 0),
+    lapses: Number(s.lapses ?? 0),
+    last_review: unixOrNull(s.last_review),
+    state,
+  };
 }
 
 /** A craft row as the client receives it (spec §3 Craft); the parts this module writes are stored in contract shape. */

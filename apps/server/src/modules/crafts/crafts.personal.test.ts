@@ -19,7 +19,10 @@ afterAll(() => t.close());
 
 const ids = (res: Awaited<ReturnType<CraftClient['list']>>) => res.data.items.map((i) => i.question.id);
 const age = (userId: number, questionId: string, days: number) =>
-  db().update(crafts).set({ updatedAt: sql`now() - make_interval(days => ${days})` }).where(and(eq(crafts.userId, userId), eq(crafts.questionId, questionId)));
+  db()
+    .update(crafts)
+    .set({ updatedAt: sql`now() - make_interval(days => ${days})` })
+    .where(and(eq(crafts.userId, userId), eq(crafts.questionId, questionId)));
 
 describe('/api/craft/list', () => {
   it('lists each scope newest first with filters, pages and the total', async () => {
@@ -30,7 +33,12 @@ describe('/api/craft/list', () => {
     await me.collect('q-lock', true);
     await me.note('q-qc', fullNote('数学', { review: { mastery: 4, reviewed: true, improvement: '', reasons: [] } }));
     await me.note('q-pub', fullNote('填空'));
-    await me.update({ update_kind: 'Collect', question_id: 'q-qc', craft: { collect: { collected: true } }, source: { name: '高分', template_id: 'b-higher' } });
+    await me.update({
+      update_kind: 'Collect',
+      question_id: 'q-qc',
+      craft: { collect: { collected: true } },
+      source: { name: '高分', template_id: 'b-higher' },
+    });
     await me.card('q-rc', true);
     await me.collect('q-rc', false);
     await age(me.userId, 'q-lock', 10);
@@ -62,7 +70,11 @@ describe('/api/craft/list', () => {
     const item = (await me.list({ scope: 'collect', tag_id: tag })).data.items[0]!;
     expect(item.question).toMatchObject({ id: 'q-pub', category: 1, kind: 'tc1', accessable: true });
     expect(item.question.preview).toContain('Fixture q-pub');
-    expect(item.craft).toMatchObject({ question_id: 'q-pub', collect: { collected: true, collect_ids: [tag] }, note: { text_input: { review: '填空' } } });
+    expect(item.craft).toMatchObject({
+      question_id: 'q-pub',
+      collect: { collected: true, collect_ids: [tag] },
+      note: { text_input: { review: '填空' } },
+    });
   });
 
   it('lists a question the learner may no longer open without its stem, and never another learner’s crafts', async () => {
@@ -78,7 +90,14 @@ describe('/api/craft/list', () => {
 
   it('refuses bad filters with invalid_input', async () => {
     const me = await craftLearner(t);
-    for (const body of [{}, { scope: 'everything' }, { scope: 'collect', max_mastery: 5 }, { scope: 'collect', page_size: 51 }, { scope: 'collect', tag_id: 0 }, { scope: 'collect', kind: 'nope' }]) {
+    for (const body of [
+      {},
+      { scope: 'everything' },
+      { scope: 'collect', max_mastery: 5 },
+      { scope: 'collect', page_size: 51 },
+      { scope: 'collect', tag_id: 0 },
+      { scope: 'collect', kind: 'nope' },
+    ]) {
       expect((await me.list(body)).err?.kind, JSON.stringify(body)).toBe('invalid_input');
     }
   });
@@ -113,14 +132,53 @@ describe('/api/review/get_tree', () => {
   it('counts wrong and noted crafts by category → kind → checked reasons and review reasons', async () => {
     const me = await craftLearner(t);
     await insertExamCraft(db(), me.userId, 'q-rc');
-    await me.note('q-rc', fullNote('r', { reasons: [{ name: '定位错误', type: 'skill', checked: true }, { name: '没勾', type: 'habit', checked: false }] }));
-    await me.note('q-pub', fullNote('p', { review: { mastery: 0, reviewed: false, improvement: '', reasons: [{ reason_id: 'f-logic', input: '' }, { reason_id: 'unknown-id', input: '' }] } }));
-    await me.note('q-lock', fullNote('l', { reasons: [{ name: '逻辑关系判断失误（转折、因果、递进）', type: 'skill', checked: true }], review: { mastery: 0, reviewed: false, improvement: '', reasons: [{ reason_id: 'f-logic', input: '' }] } }));
+    await me.note(
+      'q-rc',
+      fullNote('r', {
+        reasons: [
+          { name: '定位错误', type: 'skill', checked: true },
+          { name: '没勾', type: 'habit', checked: false },
+        ],
+      }),
+    );
+    await me.note(
+      'q-pub',
+      fullNote('p', {
+        review: {
+          mastery: 0,
+          reviewed: false,
+          improvement: '',
+          reasons: [
+            { reason_id: 'f-logic', input: '' },
+            { reason_id: 'unknown-id', input: '' },
+          ],
+        },
+      }),
+    );
+    await me.note(
+      'q-lock',
+      fullNote('l', {
+        reasons: [{ name: '逻辑关系判断失误（转折、因果、递进）', type: 'skill', checked: true }],
+        review: { mastery: 0, reviewed: false, improvement: '', reasons: [{ reason_id: 'f-logic', input: '' }] },
+      }),
+    );
     await me.collect('q-qc', true);
     const res = await me.tree();
     expect(res.data.categories).toEqual([
-      { category: 1, wrong: 0, noted: 2, kinds: [{ kind: 'tc1', wrong: 0, noted: 2, reasons: [{ reason: '逻辑关系判断失误（转折、因果、递进）', count: 2 }] }] },
-      { category: 2, wrong: 1, noted: 1, kinds: [{ kind: 'rc_single', wrong: 1, noted: 1, reasons: [{ reason: '定位错误', count: 1 }] }] },
+      {
+        category: 1,
+        wrong: 0,
+        noted: 2,
+        kinds: [
+          { kind: 'tc1', wrong: 0, noted: 2, reasons: [{ reason: '逻辑关系判断失误（转折、因果、递进）', count: 2 }] },
+        ],
+      },
+      {
+        category: 2,
+        wrong: 1,
+        noted: 1,
+        kinds: [{ kind: 'rc_single', wrong: 1, noted: 1, reasons: [{ reason: '定位错误', count: 1 }] }],
+      },
     ]);
   });
 });
@@ -146,7 +204,8 @@ describe('/api/collect/add and get_all', () => {
     const me = await craftLearner(t);
     await me.addTag('重复');
     const before = await countRows(db(), ['collect_tags']);
-    for (const name of ['x'.repeat(CRAFT_LIMITS.tagName + 1), '标'.repeat(10_000)]) expect((await me.addTag(name)).err?.kind).toBe('invalid_input');
+    for (const name of ['x'.repeat(CRAFT_LIMITS.tagName + 1), '标'.repeat(10_000)])
+      expect((await me.addTag(name)).err?.kind).toBe('invalid_input');
     expect((await me.addTag('x', 'd'.repeat(201))).err?.kind).toBe('invalid_input');
     const dup = await me.addTag(' 重复 ');
     expect(dup.status).toBe(409);
@@ -158,7 +217,9 @@ describe('/api/collect/add and get_all', () => {
 
   it(`holds the limit of ${CRAFT_LIMITS.tags} tags, also when creations race`, async () => {
     const me = await craftLearner(t);
-    await db().insert(collectTags).values(Array.from({ length: CRAFT_LIMITS.tags - 3 }, (_, i) => ({ userId: me.userId, name: `t${i}` })));
+    await db()
+      .insert(collectTags)
+      .values(Array.from({ length: CRAFT_LIMITS.tags - 3 }, (_, i) => ({ userId: me.userId, name: `t${i}` })));
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => me.addTag(`race${i}`)));
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(results.filter((r) => !r.ok).every((r) => r.err?.kind === 'conflict')).toBe(true);

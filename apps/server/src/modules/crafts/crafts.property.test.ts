@@ -18,16 +18,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('<script>alert(1)</script>', '中文 &amp; <b>粗体</b>', "'; drop table crafts; --", ''));
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom('<script>alert(1)</script>', '中文 &amp; <b>粗体</b>', "'; drop table crafts; --", ''),
+);
 const noteArb = fc
   .record({
     text_input: fc.record({ review: text, difficulty: text, new_way: text, puzzle: text, note: text }),
-    reasons: fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 8 }), type: fc.constantFrom('knowledge', 'skill', 'habit'), checked: fc.boolean() }), { maxLength: 3 }),
+    reasons: fc.array(
+      fc.record({
+        name: fc.string({ minLength: 1, maxLength: 8 }),
+        type: fc.constantFrom('knowledge', 'skill', 'habit'),
+        checked: fc.boolean(),
+      }),
+      { maxLength: 3 },
+    ),
     review: fc.record({
       mastery: fc.integer({ min: 0, max: MASTERY_MAX }),
       reviewed: fc.boolean(),
       improvement: text,
-      reasons: fc.array(fc.record({ reason_id: fc.constantFrom('f-logic', 'f-vocab', 'x'), input: text }), { maxLength: 2 }),
+      reasons: fc.array(fc.record({ reason_id: fc.constantFrom('f-logic', 'f-vocab', 'x'), input: text }), {
+        maxLength: 2,
+      }),
     }),
   })
   .map((n) => noteSchema.parse(n));
@@ -40,9 +52,25 @@ type Command =
 
 const commandArb: fc.Arbitrary<Command & { named: boolean }> = fc.oneof(
   fc.record({ kind: fc.constant('Note' as const), note: noteArb, named: fc.boolean() }),
-  fc.record({ kind: fc.constant('Collect' as const), collected: fc.boolean(), tags: fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 4 }), named: fc.boolean() }),
-  fc.record({ kind: fc.constant('Card' as const), collected: fc.boolean(), range_kind: fc.integer({ min: 0, max: 10 }), finished: fc.boolean(), named: fc.boolean() }),
-  fc.record({ kind: fc.constant('Improvement' as const), improvement: text, mastery: fc.option(fc.integer({ min: 0, max: MASTERY_MAX }), { nil: undefined }), named: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('Collect' as const),
+    collected: fc.boolean(),
+    tags: fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 4 }),
+    named: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('Card' as const),
+    collected: fc.boolean(),
+    range_kind: fc.integer({ min: 0, max: 10 }),
+    finished: fc.boolean(),
+    named: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('Improvement' as const),
+    improvement: text,
+    mastery: fc.option(fc.integer({ min: 0, max: MASTERY_MAX }), { nil: undefined }),
+    named: fc.boolean(),
+  }),
 );
 
 const EMPTY_NOTE = noteSchema.parse({});
@@ -53,12 +81,37 @@ function apply(model: Craft, c: Command, tagIds: number[]): Craft {
     case 'Note':
       return { ...model, note: c.note };
     case 'Collect':
-      return { ...model, collect: { collected: c.collected, collect_ids: c.collected ? [...new Set(c.tags.map((i) => tagIds[i]!))] : [], word: null } };
+      return {
+        ...model,
+        collect: {
+          collected: c.collected,
+          collect_ids: c.collected ? [...new Set(c.tags.map((i) => tagIds[i]!))] : [],
+          word: null,
+        },
+      };
     case 'Card':
-      return { ...model, card: { collected: c.collected, range_kind: c.range_kind, finished: c.finished, collect_time_stamp: c.collected ? -1 : 0 } };
+      return {
+        ...model,
+        card: {
+          collected: c.collected,
+          range_kind: c.range_kind,
+          finished: c.finished,
+          collect_time_stamp: c.collected ? -1 : 0,
+        },
+      };
     case 'Improvement': {
       const note = model.note ?? EMPTY_NOTE;
-      return { ...model, note: { ...note, review: { ...note.review, improvement: c.improvement, ...(c.mastery === undefined ? {} : { mastery: c.mastery }) } } };
+      return {
+        ...model,
+        note: {
+          ...note,
+          review: {
+            ...note.review,
+            improvement: c.improvement,
+            ...(c.mastery === undefined ? {} : { mastery: c.mastery }),
+          },
+        },
+      };
     }
   }
 }
@@ -72,12 +125,19 @@ function body(c: Command, tagIds: number[]) {
     case 'Card':
       return { card: { collected: c.collected, range_kind: c.range_kind, finished: c.finished } };
     case 'Improvement':
-      return { improvement: c.mastery === undefined ? { improvement: c.improvement } : { improvement: c.improvement, mastery: c.mastery } };
+      return {
+        improvement:
+          c.mastery === undefined ? { improvement: c.improvement } : { improvement: c.improvement, mastery: c.mastery },
+      };
   }
 }
 
 /** The card's stamp is the server's clock: the model only knows whether it is set. */
-const comparable = (c: Craft) => ({ ...c, updated_at: 0, card: c.card && { ...c.card, collect_time_stamp: c.card.collect_time_stamp > 0 ? -1 : c.card.collect_time_stamp } });
+const comparable = (c: Craft) => ({
+  ...c,
+  updated_at: 0,
+  card: c.card && { ...c.card, collect_time_stamp: c.card.collect_time_stamp > 0 ? -1 : c.card.collect_time_stamp },
+});
 
 describe('update_v2 (property)', () => {
   it('any sequence of updates keeps every part it did not touch', async () => {
@@ -88,7 +148,12 @@ describe('update_v2 (property)', () => {
         for (const name of ['a', 'b', 'c']) tagIds.push((await me.addTag(name)).data.collect.id);
         let model = toCraft(await insertExamCraft(t.deps.database.db, me.userId, 'q-pub'));
         for (const c of commands) {
-          const res = await me.update({ update_kind: c.kind, craft_id: c.named ? model.id : 0, question_id: 'q-pub', craft: body(c, tagIds) });
+          const res = await me.update({
+            update_kind: c.kind,
+            craft_id: c.named ? model.id : 0,
+            question_id: 'q-pub',
+            craft: body(c, tagIds),
+          });
           expect(res.err).toBeNull();
           model = apply(model, c, tagIds);
           expect(comparable(res.data.craft)).toEqual(comparable(model));

@@ -1,4 +1,11 @@
-import { PERSONAL_SCOPES, type CraftCollect, type CraftNote, type CraftSource, type PersonalFilter, type PersonalScope } from '@gre/contracts';
+import {
+  PERSONAL_SCOPES,
+  type CraftCollect,
+  type CraftNote,
+  type CraftSource,
+  type PersonalFilter,
+  type PersonalScope,
+} from '@gre/contracts';
 import { collectTags, crafts, questions, users } from '@gre/db';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { briefColumns, type BriefRow } from '@gre/db/queries';
@@ -22,7 +29,11 @@ const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
  * statement, so a Note or Improvement running at the same time is applied on top of, never instead of, this one.
  */
 function setOf(w: CraftWrite, inHigher: boolean, source: CraftSource | null) {
-  const common = { updatedAt: sql`now()`, inHigher: sql`${crafts.inHigher} or ${inHigher}`, ...(source ? { source: json(source) } : {}) };
+  const common = {
+    updatedAt: sql`now()`,
+    inHigher: sql`${crafts.inHigher} or ${inHigher}`,
+    ...(source ? { source: json(source) } : {}),
+  };
   switch (w.part) {
     case 'note':
       return { ...common, note: json(w.note) };
@@ -53,7 +64,14 @@ function insertValueOf(w: CraftWrite): Partial<typeof crafts.$inferInsert> {
 }
 
 /** Creates the learner's craft on the question or writes its one part into the existing one: a single statement. */
-export async function upsertCraft(db: Queryable, userId: number, questionId: string, w: CraftWrite, inHigher: boolean, source: CraftSource | null): Promise<CraftRow> {
+export async function upsertCraft(
+  db: Queryable,
+  userId: number,
+  questionId: string,
+  w: CraftWrite,
+  inHigher: boolean,
+  source: CraftSource | null,
+): Promise<CraftRow> {
   const [row] = await db
     .insert(crafts)
     .values({ userId, questionId, inHigher, source, ...insertValueOf(w) })
@@ -63,7 +81,15 @@ export async function upsertCraft(db: Queryable, userId: number, questionId: str
 }
 
 /** Writes one part of a named craft; null unless it is this learner's craft on this question. */
-export async function updateOwnCraft(db: Queryable, craftId: number, userId: number, questionId: string, w: CraftWrite, inHigher: boolean, source: CraftSource | null): Promise<CraftRow | null> {
+export async function updateOwnCraft(
+  db: Queryable,
+  craftId: number,
+  userId: number,
+  questionId: string,
+  w: CraftWrite,
+  inHigher: boolean,
+  source: CraftSource | null,
+): Promise<CraftRow | null> {
   const [row] = await db
     .update(crafts)
     .set(setOf(w, inHigher, source))
@@ -87,17 +113,28 @@ export async function craftsOf(db: Queryable, userId: number, questionIds: strin
     .where(and(eq(crafts.userId, userId), inArray(crafts.questionId, questionIds)));
 }
 
-const collected = (column: typeof crafts.collect | typeof crafts.card) => sql`${column} @> '{"collected": true}'::jsonb`;
+const collected = (column: typeof crafts.collect | typeof crafts.card) =>
+  sql`${column} @> '{"collected": true}'::jsonb`;
 
 /** Which crafts a personal page lists (spec §2 personal/*). */
 export function scopeCondition(scope: PersonalScope): SQL {
   const base = scope.replace('higher_', '') as 'collect' | 'wrongs' | 'note' | 'card';
-  const cond = base === 'collect' ? collected(crafts.collect) : base === 'card' ? collected(crafts.card) : base === 'wrongs' ? isNotNull(crafts.wrong) : isNotNull(crafts.note);
+  const cond =
+    base === 'collect'
+      ? collected(crafts.collect)
+      : base === 'card'
+        ? collected(crafts.card)
+        : base === 'wrongs'
+          ? isNotNull(crafts.wrong)
+          : isNotNull(crafts.note);
   return scope.startsWith('higher_') ? and(cond, eq(crafts.inHigher, true))! : cond;
 }
 
 /** A personal page's conditions (joined to questions); practice from the personal pages passes its own scope condition ('due', 'essay'). */
-export function filterConditions(userId: number, f: Omit<PersonalFilter, 'scope'> & { scope: PersonalScope | SQL }): SQL[] {
+export function filterConditions(
+  userId: number,
+  f: Omit<PersonalFilter, 'scope'> & { scope: PersonalScope | SQL },
+): SQL[] {
   const where: SQL[] = [eq(crafts.userId, userId), typeof f.scope === 'string' ? scopeCondition(f.scope) : f.scope];
   // Personal pages hold what the learner marked, words included: 0 means every category here.
   if (f.category) where.push(eq(questions.category, f.category));
@@ -107,12 +144,19 @@ export function filterConditions(userId: number, f: Omit<PersonalFilter, 'scope'
   if (f.since !== undefined) where.push(gte(crafts.updatedAt, new Date(f.since * 1000)));
   if (f.until !== undefined) where.push(lt(crafts.updatedAt, new Date(f.until * 1000)));
   // A question without a note counts as not mastered at all.
-  if (f.max_mastery !== undefined) where.push(sql`coalesce((${crafts.note} -> 'review' ->> 'mastery')::int, 0) <= ${f.max_mastery}`);
+  if (f.max_mastery !== undefined)
+    where.push(sql`coalesce((${crafts.note} -> 'review' ->> 'mastery')::int, 0) <= ${f.max_mastery}`);
   return where;
 }
 
 /** One page of a personal page, newest first, and the total under the same conditions. */
-export async function listCrafts(db: Queryable, userId: number, f: PersonalFilter, limit: number, offset: number): Promise<{ rows: { craft: CraftRow; question: BriefRow }[]; total: number }> {
+export async function listCrafts(
+  db: Queryable,
+  userId: number,
+  f: PersonalFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: { craft: CraftRow; question: BriefRow }[]; total: number }> {
   const where = and(...filterConditions(userId, f));
   const [rows, counted] = await Promise.all([
     db
@@ -123,22 +167,40 @@ export async function listCrafts(db: Queryable, userId: number, f: PersonalFilte
       .orderBy(desc(crafts.updatedAt), desc(crafts.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(crafts).innerJoin(questions, eq(questions.id, crafts.questionId)).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(crafts)
+      .innerJoin(questions, eq(questions.id, crafts.questionId))
+      .where(where),
   ]);
   return { rows, total: Number(counted[0]?.n ?? 0) };
 }
 
 /** Per category, how many crafts each personal page holds, and how many carry an essay (what 写作练习 draws from). */
-export async function scopeCounts(db: Queryable, userId: number, scopes: readonly PersonalScope[]): Promise<{ category: number; counts: number[]; essays: number }[]> {
-  const columns = Object.fromEntries(scopes.map((s) => [s, sql<number>`count(*) filter (where ${scopeCondition(s)})::int`]));
+export async function scopeCounts(
+  db: Queryable,
+  userId: number,
+  scopes: readonly PersonalScope[],
+): Promise<{ category: number; counts: number[]; essays: number }[]> {
+  const columns = Object.fromEntries(
+    scopes.map((s) => [s, sql<number>`count(*) filter (where ${scopeCondition(s)})::int`]),
+  );
   const rows = await db
-    .select({ category: questions.category, essays: sql<number>`count(*) filter (where ${crafts.issue} is not null)::int`, ...columns })
+    .select({
+      category: questions.category,
+      essays: sql<number>`count(*) filter (where ${crafts.issue} is not null)::int`,
+      ...columns,
+    })
     .from(crafts)
     .innerJoin(questions, eq(questions.id, crafts.questionId))
     .where(eq(crafts.userId, userId))
     .groupBy(questions.category)
     .orderBy(questions.category);
-  return rows.map((r) => ({ category: r.category, essays: Number(r.essays), counts: scopes.map((s) => Number((r as Record<string, unknown>)[s] ?? 0)) }));
+  return rows.map((r) => ({
+    category: r.category,
+    essays: Number(r.essays),
+    counts: scopes.map((s) => Number((r as Record<string, unknown>)[s] ?? 0)),
+  }));
 }
 
 export interface TreeRow {
@@ -152,17 +214,32 @@ export interface TreeRow {
 /** The learner's wrong or noted crafts with their question's category and kind, for the review tree. */
 export async function treeRows(db: Queryable, userId: number): Promise<TreeRow[]> {
   const rows = await db
-    .select({ category: questions.category, kind: questions.kind, wrong: sql<boolean>`${crafts.wrong} is not null`, note: crafts.note })
+    .select({
+      category: questions.category,
+      kind: questions.kind,
+      wrong: sql<boolean>`${crafts.wrong} is not null`,
+      note: crafts.note,
+    })
     .from(crafts)
     .innerJoin(questions, eq(questions.id, crafts.questionId))
     .where(and(eq(crafts.userId, userId), or(isNotNull(crafts.wrong), isNotNull(crafts.note))));
-  return rows.map((r) => ({ category: r.category, kind: r.kind, wrong: Boolean(r.wrong), noted: r.note !== null, note: r.note as CraftNote | null }));
+  return rows.map((r) => ({
+    category: r.category,
+    kind: r.kind,
+    wrong: Boolean(r.wrong),
+    noted: r.note !== null,
+    note: r.note as CraftNote | null,
+  }));
 }
 
 export type CollectTagRow = typeof collectTags.$inferSelect;
 
 export async function listTags(db: Queryable, userId: number): Promise<CollectTagRow[]> {
-  return db.select().from(collectTags).where(eq(collectTags.userId, userId)).orderBy(asc(collectTags.createdAt), asc(collectTags.id));
+  return db
+    .select()
+    .from(collectTags)
+    .where(eq(collectTags.userId, userId))
+    .orderBy(asc(collectTags.createdAt), asc(collectTags.id));
 }
 
 /**
@@ -174,13 +251,25 @@ export async function lockUserForTags(tx: Tx, userId: number): Promise<void> {
 }
 
 export async function countTags(db: Queryable, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(collectTags).where(eq(collectTags.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(collectTags)
+    .where(eq(collectTags.userId, userId));
   return Number(row?.n ?? 0);
 }
 
 /** Inserts the tag unless the learner already has one of that name (then null). */
-export async function insertTag(db: Queryable, userId: number, name: string, desp: string): Promise<CollectTagRow | null> {
-  const [row] = await db.insert(collectTags).values({ userId, name, desp }).onConflictDoNothing({ target: [collectTags.userId, collectTags.name] }).returning();
+export async function insertTag(
+  db: Queryable,
+  userId: number,
+  name: string,
+  desp: string,
+): Promise<CollectTagRow | null> {
+  const [row] = await db
+    .insert(collectTags)
+    .values({ userId, name, desp })
+    .onConflictDoNothing({ target: [collectTags.userId, collectTags.name] })
+    .returning();
   return row ?? null;
 }
 
@@ -208,10 +297,18 @@ const isPage = (s: string): s is PersonalScope => (PERSONAL_SCOPES as readonly s
  * may see outside books; due re-reviews most overdue first, the rest as the page lists them (newest first).
  */
 export async function personalDraw(db: Queryable, q: PersonalDraw): Promise<DrawnQuestion[]> {
-  const scope: PersonalScope | SQL = isPage(q.scope) ? q.scope : q.scope === 'due' ? and(isNotNull(crafts.wrong), lt(crafts.dueAt, q.dueBy))! : isNotNull(crafts.issue);
+  const scope: PersonalScope | SQL = isPage(q.scope)
+    ? q.scope
+    : q.scope === 'due'
+      ? and(isNotNull(crafts.wrong), lt(crafts.dueAt, q.dueBy))!
+      : isNotNull(crafts.issue);
   const where = [...filterConditions(q.userId, { ...q.filter, scope }), inArray(questions.visibility, q.visibilities)];
   return db
-    .select({ questionId: questions.id, category: questions.category, inputKind: sql<string>`${questions.inputMethod} ->> 'kind'` })
+    .select({
+      questionId: questions.id,
+      category: questions.category,
+      inputKind: sql<string>`${questions.inputMethod} ->> 'kind'`,
+    })
     .from(crafts)
     .innerJoin(questions, eq(questions.id, crafts.questionId))
     .where(and(...where))
@@ -238,9 +335,19 @@ join questions q on q.id = r.question_id`;
 
 /** The facts of several update_v2 requests in one statement, in their order; null where the question does not exist. */
 export async function craftFactsBatch(database: Database, queries: FactsQuery[]): Promise<(UpdateFacts | null)[]> {
-  const rows = queries.map((q, i) => ({ i, user_id: q.userId, question_id: q.questionId, template_id: q.templateId, tag_ids: q.tagIds }));
+  const rows = queries.map((q, i) => ({
+    i,
+    user_id: q.userId,
+    question_id: q.questionId,
+    template_id: q.templateId,
+    tag_ids: q.tagIds,
+  }));
   type Row = { i: number; visibility: string; template_kind: string | null; own_tags: number };
-  const found = await rawQuery<Row>(database, { name: 'craft_update_facts', text: FACTS_SQL, values: [JSON.stringify(rows)] });
+  const found = await rawQuery<Row>(database, {
+    name: 'craft_update_facts',
+    text: FACTS_SQL,
+    values: [JSON.stringify(rows)],
+  });
   const byIndex = new Map(found.map((r) => [Number(r.i), r]));
   return queries.map((_, i) => {
     const r = byIndex.get(i);
@@ -324,7 +431,11 @@ export async function upsertCraftParts(database: Database, writes: BatchedWrite[
     [w.write.part]: w.write[w.write.part as keyof WholePartWrite],
     ...(w.source ? { source: w.source } : {}),
   }));
-  const written = await rawQuery<RawCraft>(database, { name: 'craft_upsert_batch', text: UPSERT_SQL, values: [JSON.stringify(rows)] });
+  const written = await rawQuery<RawCraft>(database, {
+    name: 'craft_upsert_batch',
+    text: UPSERT_SQL,
+    values: [JSON.stringify(rows)],
+  });
   const byKey = new Map(written.map((r) => [`${Number(r.user_id)}:${r.question_id}`, toRow(r)]));
   return writes.map((w) => {
     const row = byKey.get(craftKeyOf(w));

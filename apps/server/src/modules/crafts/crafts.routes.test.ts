@@ -26,7 +26,16 @@ describe('/api/craft/update_v2', () => {
     const html = `<script>alert("x")</script><img src=x onerror=alert(1)> & 'quotes' 中文`;
     const res = await me.note('q-pub', fullNote(html));
     expect(res.status).toBe(200);
-    expect(res.data.craft).toMatchObject({ user_id: me.userId, question_id: 'q-pub', wrong: null, issue: null, collect: null, card: null, in_higher: false, schedule: null });
+    expect(res.data.craft).toMatchObject({
+      user_id: me.userId,
+      question_id: 'q-pub',
+      wrong: null,
+      issue: null,
+      collect: null,
+      card: null,
+      in_higher: false,
+      schedule: null,
+    });
     expect(res.data.craft.note?.text_input.review).toBe(html);
     expect(res.data.craft.updated_at).toBeGreaterThan(Date.now() / 1000 - 60);
     const again = await me.get(['q-pub', 'q-rc']);
@@ -38,13 +47,23 @@ describe('/api/craft/update_v2', () => {
 
   it('keeps the latest source, so a question collected from a search carries the search label', async () => {
     const me = await craftLearner(t);
-    const first = await me.update({ update_kind: 'Collect', question_id: 'q-pub', craft: { collect: { collected: true } }, source: { name: '光合作用', page: 'Search', update_time_stamp: 1 } });
+    const first = await me.update({
+      update_kind: 'Collect',
+      question_id: 'q-pub',
+      craft: { collect: { collected: true } },
+      source: { name: '光合作用', page: 'Search', update_time_stamp: 1 },
+    });
     expect(first.data.craft.source).toMatchObject({ name: '光合作用', page: 'Search', exam_id: null });
     expect(first.data.craft.source!.update_time_stamp).toBeGreaterThan(Date.now() / 1000 - 60);
     // An update without a source keeps the one stored.
     const second = await me.note('q-pub', fullNote('复盘'));
     expect(second.data.craft.source?.name).toBe('光合作用');
-    const third = await me.update({ update_kind: 'Note', question_id: 'q-pub', craft: { note: fullNote('再看') }, source: { name: '题本 A · 第一册', template_id: 'b-free', page: 'Exercise' } });
+    const third = await me.update({
+      update_kind: 'Note',
+      question_id: 'q-pub',
+      craft: { note: fullNote('再看') },
+      source: { name: '题本 A · 第一册', template_id: 'b-free', page: 'Exercise' },
+    });
     expect(third.data.craft.source).toMatchObject({ name: '题本 A · 第一册', template_id: 'b-free', page: 'Exercise' });
   });
 
@@ -87,10 +106,21 @@ describe('/api/craft/update_v2', () => {
       reasons: [],
       review: { mastery: 0, reviewed: false, improvement: '先找转折词', reasons: [] },
     });
-    const noted = fullNote('复盘', { reasons: [{ name: '粗心', type: 'habit', checked: true }], review: { mastery: 1, reviewed: true, improvement: 'old', reasons: [{ reason_id: 'f-logic', input: '没看到 but' }] } });
+    const noted = fullNote('复盘', {
+      reasons: [{ name: '粗心', type: 'habit', checked: true }],
+      review: {
+        mastery: 1,
+        reviewed: true,
+        improvement: 'old',
+        reasons: [{ reason_id: 'f-logic', input: '没看到 but' }],
+      },
+    });
     await me.note('q-pub', noted);
     const second = await me.improve('q-pub', '新的改进', 3);
-    expect(second.data.craft.note).toEqual({ ...noted, review: { ...noted.review, improvement: '新的改进', mastery: 3 } });
+    expect(second.data.craft.note).toEqual({
+      ...noted,
+      review: { ...noted.review, improvement: '新的改进', mastery: 3 },
+    });
     const third = await me.improve('q-pub', '只改文字');
     expect(third.data.craft.note!.review).toMatchObject({ improvement: '只改文字', mastery: 3, reviewed: true });
   });
@@ -98,12 +128,29 @@ describe('/api/craft/update_v2', () => {
   it('keeps what the exams wrote (wrong, essay) through every update kind, in the contract’s shape', async () => {
     const me = await craftLearner(t);
     const row = await insertExamCraft(db(), me.userId, 'q-rc');
-    const wrong = { answer: { selects: ['A'], multi_selects: [], text: '', text2: '', essay: '' }, time: 42, count: 2, source: { name: '模考 1', exam_id: 7, template_id: null, update_time_stamp: 1_700_000_000, page: 'Exam' } };
-    const issue = { answer: 'my essay', result: { status: 'Judging', score: null, rank: null, comment: null, progress: null } };
-    for (const res of [await me.collect('q-rc', true), await me.card('q-rc', true), await me.note('q-rc', fullNote('n')), await me.improve('q-rc', 'i')]) {
+    const wrong = {
+      answer: { selects: ['A'], multi_selects: [], text: '', text2: '', essay: '' },
+      time: 42,
+      count: 2,
+      source: { name: '模考 1', exam_id: 7, template_id: null, update_time_stamp: 1_700_000_000, page: 'Exam' },
+    };
+    const issue = {
+      answer: 'my essay',
+      result: { status: 'Judging', score: null, rank: null, comment: null, progress: null },
+    };
+    for (const res of [
+      await me.collect('q-rc', true),
+      await me.card('q-rc', true),
+      await me.note('q-rc', fullNote('n')),
+      await me.improve('q-rc', 'i'),
+    ]) {
       expect(res.data.craft).toMatchObject({ id: row.id, wrong, issue });
     }
-    expect((await me.get(['q-rc'])).data.crafts[0]).toMatchObject({ collect: { collected: true }, card: { collected: true }, note: { review: { improvement: 'i' } } });
+    expect((await me.get(['q-rc'])).data.crafts[0]).toMatchObject({
+      collect: { collected: true },
+      card: { collected: true },
+      note: { review: { improvement: 'i' } },
+    });
   });
 
   it('refuses questions the learner may not see like /api/question/get does, writing nothing', async () => {
@@ -129,7 +176,13 @@ describe('/api/craft/update_v2', () => {
 
   it('opens an underground question when the source names a book that grants it', async () => {
     const vip = await craftLearner(t);
-    const via = (template_id: string) => vip.update({ update_kind: 'Collect', question_id: 'q-und', craft: { collect: { collected: true } }, source: { name: '题本', template_id } });
+    const via = (template_id: string) =>
+      vip.update({
+        update_kind: 'Collect',
+        question_id: 'q-und',
+        craft: { collect: { collected: true } },
+        source: { name: '题本', template_id },
+      });
     expect((await via('b-free')).err?.kind).toBe('not_found');
     expect((await via('b-unknown')).err?.kind).toBe('not_found');
     expect((await via('b-grant')).data.craft.collect?.collected).toBe(true);
@@ -164,7 +217,11 @@ describe('/api/craft/update_v2', () => {
       { update_kind: 'Improvement', question_id: 'q-pub', craft: {} },
       { update_kind: 'Note', question_id: 'q-pub', craft: { note: { text_input: { review: 'x'.repeat(5001) } } } },
       { update_kind: 'Improvement', question_id: 'q-pub', craft: { improvement: { improvement: 'x', mastery: 5 } } },
-      { update_kind: 'Collect', question_id: 'q-pub', craft: { collect: { collected: true, collect_ids: Array.from({ length: 21 }, (_, i) => i + 1) } } },
+      {
+        update_kind: 'Collect',
+        question_id: 'q-pub',
+        craft: { collect: { collected: true, collect_ids: Array.from({ length: 21 }, (_, i) => i + 1) } },
+      },
       { update_kind: 'Delete', question_id: 'q-pub', craft: {} },
       { update_kind: 'Note', question_id: 'q-pub', craft: { note: {}, wrong: {} } },
     ] as const;
@@ -178,10 +235,24 @@ describe('/api/craft/update_v2', () => {
 
   it('sets in_higher from a Higher book source and never clears it', async () => {
     const me = await craftLearner(t, { roleKind: 'SVIP', higherAccess: true });
-    const res = await me.update({ update_kind: 'Collect', question_id: 'q-qc', craft: { collect: { collected: true } }, source: { name: '高分题库', template_id: 'b-higher', page: 'Higher' } });
+    const res = await me.update({
+      update_kind: 'Collect',
+      question_id: 'q-qc',
+      craft: { collect: { collected: true } },
+      source: { name: '高分题库', template_id: 'b-higher', page: 'Higher' },
+    });
     expect(res.data.craft.in_higher).toBe(true);
     expect((await me.note('q-qc', fullNote('n'))).data.craft.in_higher).toBe(true);
-    expect((await me.update({ update_kind: 'Collect', question_id: 'q-pub', craft: { collect: { collected: true } }, source: { name: '题本', template_id: 'b-free' } })).data.craft.in_higher).toBe(false);
+    expect(
+      (
+        await me.update({
+          update_kind: 'Collect',
+          question_id: 'q-pub',
+          craft: { collect: { collected: true } },
+          source: { name: '题本', template_id: 'b-free' },
+        })
+      ).data.craft.in_higher,
+    ).toBe(false);
   });
 
   it('concurrent updates of many learners share statements, and each gets back its own craft with only its part written', async () => {
@@ -198,10 +269,17 @@ describe('/api/craft/update_v2', () => {
       if (part === 'note') expect(r.data.craft.note?.text_input.review).toBe(`learner-${n}`);
     }
     for (const [n, l] of learners.entries()) {
-      const [pub, rc] = (await l.get(['q-pub', 'q-rc'])).data.crafts.sort((a, b) => a.question_id.localeCompare(b.question_id));
+      const [pub, rc] = (await l.get(['q-pub', 'q-rc'])).data.crafts.sort((a, b) =>
+        a.question_id.localeCompare(b.question_id),
+      );
       expect(pub).toMatchObject({ question_id: 'q-pub', collect: null, card: null });
       expect(pub!.note?.text_input.review).toBe(`learner-${n}`);
-      expect(rc).toMatchObject({ question_id: 'q-rc', note: null, collect: { collected: true, collect_ids: [tags[n]] }, card: { collected: true, range_kind: 2 } });
+      expect(rc).toMatchObject({
+        question_id: 'q-rc',
+        note: null,
+        collect: { collected: true, collect_ids: [tags[n]] },
+        card: { collected: true, range_kind: 2 },
+      });
     }
   });
 
@@ -212,7 +290,10 @@ describe('/api/craft/update_v2', () => {
     const calls = Array.from({ length: 20 }, (_, i) => {
       switch (i % 4) {
         case 0:
-          return me.note('q-pub', fullNote(`note-${i}`, { review: { mastery: 2, reviewed: true, improvement: 'from-note', reasons: [] } }));
+          return me.note(
+            'q-pub',
+            fullNote(`note-${i}`, { review: { mastery: 2, reviewed: true, improvement: 'from-note', reasons: [] } }),
+          );
         case 1:
           return me.collect('q-pub', true, [tag]);
         case 2:
@@ -237,7 +318,12 @@ describe('/api/craft/update_v2', () => {
 
   it('creates one craft when first updates of one question race', async () => {
     const me = await craftLearner(t);
-    const results = await Promise.all([me.collect('q-rc', true), me.card('q-rc', true), me.note('q-rc', fullNote('a')), me.improve('q-rc', 'b')]);
+    const results = await Promise.all([
+      me.collect('q-rc', true),
+      me.card('q-rc', true),
+      me.note('q-rc', fullNote('a')),
+      me.improve('q-rc', 'b'),
+    ]);
     expect(new Set(results.map((r) => r.data.craft.id)).size).toBe(1);
     const final = (await me.get(['q-rc'])).data.crafts[0]!;
     expect(final.collect?.collected && final.card?.collected).toBe(true);
@@ -262,7 +348,11 @@ describe('/api/craft/get_reason_lib', () => {
     const me = await craftLearner(t);
     const res = await me.reasonLib();
     expect(res.data.categories.map((c) => c.category)).toEqual([1, 2, 3, 4, 5]);
-    expect(res.data.categories[0]!.reasons).toContainEqual({ id: 'f-logic', name: '逻辑关系判断失误（转折、因果、递进）', type: 'skill' });
+    expect(res.data.categories[0]!.reasons).toContainEqual({
+      id: 'f-logic',
+      name: '逻辑关系判断失误（转折、因果、递进）',
+      type: 'skill',
+    });
     expect((await t.call(craftCalls.reasonLib, {})).err?.kind).toBe('unauthorized');
   });
 });

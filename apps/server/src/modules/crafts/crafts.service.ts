@@ -8,7 +8,17 @@ import { decideAccess, type AccessDecision, type Visibility } from '../../lib/ac
 import { toQuestionBrief } from '../../lib/question-view.js';
 import { refusalError } from '../../lib/refusals.js';
 import { toCraft } from './craft-view.js';
-import { craftsOf, listCrafts, personalDraw, scopeCounts, updateOwnCraft, upsertCraft, type CraftWrite, type DrawnQuestion, type PersonalDraw } from './crafts.repository.js';
+import {
+  craftsOf,
+  listCrafts,
+  personalDraw,
+  scopeCounts,
+  updateOwnCraft,
+  upsertCraft,
+  type CraftWrite,
+  type DrawnQuestion,
+  type PersonalDraw,
+} from './crafts.repository.js';
 
 /** Requests as the handler receives them: parsed, defaults filled. */
 type Parsed<K extends keyof typeof craftCalls> = z.output<(typeof craftCalls)[K]['request']>;
@@ -19,7 +29,8 @@ const EMPTY_NOTE = noteSchema.parse({});
 /** What an update kind writes; the parts of the request's craft that belong to other kinds are ignored. */
 function writeOf(body: UpdateRequest, nowSeconds: number): CraftWrite {
   const c = body.craft;
-  const missing = (part: string) => new AppError('invalid_input', `update_kind ${body.update_kind} needs craft.${part}`);
+  const missing = (part: string) =>
+    new AppError('invalid_input', `update_kind ${body.update_kind} needs craft.${part}`);
   switch (body.update_kind) {
     case 'Note':
       if (!c.note) throw missing('note');
@@ -27,14 +38,20 @@ function writeOf(body: UpdateRequest, nowSeconds: number): CraftWrite {
     case 'Collect':
       if (!c.collect) throw missing('collect');
       // Spec §4: unchecking a collect clears its tags.
-      return { part: 'collect', collect: { ...c.collect, collect_ids: c.collect.collected ? [...new Set(c.collect.collect_ids)] : [] } };
+      return {
+        part: 'collect',
+        collect: { ...c.collect, collect_ids: c.collect.collected ? [...new Set(c.collect.collect_ids)] : [] },
+      };
     case 'Card':
       if (!c.card) throw missing('card');
       // Spec §4: the server stamps the card collect; 0 when uncollected.
       return { part: 'card', card: { ...c.card, collect_time_stamp: c.card.collected ? nowSeconds : 0 } };
     case 'Improvement': {
       if (!c.improvement) throw missing('improvement');
-      const patch = c.improvement.mastery === undefined ? { improvement: c.improvement.improvement } : { improvement: c.improvement.improvement, mastery: c.improvement.mastery };
+      const patch =
+        c.improvement.mastery === undefined
+          ? { improvement: c.improvement.improvement }
+          : { improvement: c.improvement.improvement, mastery: c.improvement.mastery };
       return { part: 'improvement', patch, whenNoNote: { ...EMPTY_NOTE, review: { ...EMPTY_NOTE.review, ...patch } } };
     }
   }
@@ -44,13 +61,21 @@ function writeOf(body: UpdateRequest, nowSeconds: number): CraftWrite {
  * Whether the learner may mark the question: the rules of /api/question/get. A question seen only through a book
  * that grants it (underground) is allowed when the source names that book and the book lists the question.
  */
-async function checkAccess(deps: Pick<Deps, 'database'>, actor: Actor, questionId: string, visibility: string, templateId: string | null, now: Date): Promise<void> {
+async function checkAccess(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  questionId: string,
+  visibility: string,
+  templateId: string | null,
+  now: Date,
+): Promise<void> {
   const plain = decideAccess(actor, visibility as Visibility, null, now);
   if (plain.see) return;
   let viaBook: AccessDecision = plain;
   if (templateId && visibility === 'underground') {
     const book = await loadBook(deps, actor, templateId).catch(() => null);
-    if (book && (await questionsInBook(deps, templateId, [questionId])).size === 1) viaBook = decideAccess(actor, visibility, book.gate, now);
+    if (book && (await questionsInBook(deps, templateId, [questionId])).size === 1)
+      viaBook = decideAccess(actor, visibility, book.gate, now);
   }
   if (!viaBook.see) throw refusalError(plain.refusal, 'question');
 }
@@ -60,7 +85,12 @@ async function checkAccess(deps: Pick<Deps, 'database'>, actor: Actor, questionI
  * of other parts are kept. craft_id 0 finds or creates the craft; any other id must be this learner's craft on this
  * question (else not_found, nothing written).
  */
-export async function updateCraft(deps: Pick<Deps, 'database' | 'clock' | 'fast'>, actor: Actor, body: UpdateRequest, now = deps.clock.now()): Promise<{ craft: Craft }> {
+export async function updateCraft(
+  deps: Pick<Deps, 'database' | 'clock' | 'fast'>,
+  actor: Actor,
+  body: UpdateRequest,
+  now = deps.clock.now(),
+): Promise<{ craft: Craft }> {
   const write = writeOf(body, Math.floor(now.getTime() / 1000));
   const userId = actor.user.id;
   const tagIds = write.part === 'collect' ? write.collect.collect_ids : [];
@@ -68,7 +98,12 @@ export async function updateCraft(deps: Pick<Deps, 'database' | 'clock' | 'fast'
   const facts = await deps.fast.crafts.facts({ userId, questionId: body.question_id, templateId, tagIds });
   if (!facts) throw refusalError({ kind: 'not_found' }, 'question');
   await checkAccess(deps, actor, body.question_id, facts.visibility, templateId, now);
-  if (facts.ownTags !== tagIds.length) throw new AppError('invalid_input', 'collect_ids: every tag must be one of your collect tags', '所选标签不存在，请刷新后重试');
+  if (facts.ownTags !== tagIds.length)
+    throw new AppError(
+      'invalid_input',
+      'collect_ids: every tag must be one of your collect tags',
+      '所选标签不存在，请刷新后重试',
+    );
   const inHigher = facts.templateKind === 'higher';
   const db = deps.database.db;
   // The source is kept as the learner's latest (a book, an exam, or the search label), stamped by the server.
@@ -85,22 +120,37 @@ export async function updateCraft(deps: Pick<Deps, 'database' | 'clock' | 'fast'
   return { craft: toCraft(row) };
 }
 
-export async function getCrafts(deps: Pick<Deps, 'database'>, actor: Actor, body: Parsed<'get'>): Promise<CallResponse<typeof craftCalls.get>> {
+export async function getCrafts(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+  body: Parsed<'get'>,
+): Promise<CallResponse<typeof craftCalls.get>> {
   const rows = await craftsOf(deps.database.db, actor.user.id, [...new Set(body.question_ids)]);
   return { crafts: rows.map(toCraft) };
 }
 
 /** A personal page: each item's question brief under today's access (a question no longer open keeps no stem). */
-export async function listPersonal(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, body: Parsed<'list'>, now = deps.clock.now()): Promise<CallResponse<typeof craftCalls.list>> {
+export async function listPersonal(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  actor: Actor,
+  body: Parsed<'list'>,
+  now = deps.clock.now(),
+): Promise<CallResponse<typeof craftCalls.list>> {
   const { page, page_size: pageSize, ...filter } = body;
   const { rows, total } = await listCrafts(deps.database.db, actor.user.id, filter, pageSize, (page - 1) * pageSize);
   return {
-    items: rows.map((r) => ({ question: toQuestionBrief(r.question, decideAccess(actor, r.question.visibility as Visibility, null, now).see), craft: toCraft(r.craft) })),
+    items: rows.map((r) => ({
+      question: toQuestionBrief(r.question, decideAccess(actor, r.question.visibility as Visibility, null, now).see),
+      craft: toCraft(r.craft),
+    })),
     total,
   };
 }
 
-export async function personalSummary(deps: Pick<Deps, 'database'>, actor: Actor): Promise<CallResponse<typeof craftCalls.summary>> {
+export async function personalSummary(
+  deps: Pick<Deps, 'database'>,
+  actor: Actor,
+): Promise<CallResponse<typeof craftCalls.summary>> {
   const rows = await scopeCounts(deps.database.db, actor.user.id, PERSONAL_SCOPES);
   return {
     essays: rows.reduce((n, r) => n + r.essays, 0),

@@ -8,7 +8,9 @@ type Tree = CallResponse<typeof craftCalls.reviewTree>;
 type KindNode = Tree['categories'][number]['kinds'][number];
 
 /** Reason ids of the library → their names, per category (ids are stable; crafts store them). */
-const REASON_NAMES = new Map(CATEGORY_CONFIG.categories.map((c) => [c.id, new Map(c.reasons.map((r) => [r.id, r.name]))]));
+const REASON_NAMES = new Map(
+  CATEGORY_CONFIG.categories.map((c) => [c.id, new Map(c.reasons.map((r) => [r.id, r.name]))]),
+);
 /** Kinds in the order the category config lists them. */
 const KIND_ORDER = new Map(CATEGORY_CONFIG.categories.flatMap((c) => c.kinds.map((k, i) => [k.id, i] as const)));
 
@@ -26,11 +28,18 @@ export function reasonsOf(row: Pick<TreeRow, 'category' | 'note'>): Set<string> 
 
 /** Builds category → kind → reason counts from the rows. */
 export function buildTree(rows: TreeRow[]): Tree {
-  const cats = new Map<number, { wrong: number; noted: number; kinds: Map<string, KindNode & { counts: Map<string, number> }> }>();
+  type KindCount = KindNode & { counts: Map<string, number> };
+  const cats = new Map<number, { wrong: number; noted: number; kinds: Map<string, KindCount> }>();
   for (const row of rows) {
-    const cat = cats.get(row.category) ?? { wrong: 0, noted: 0, kinds: new Map() };
+    const cat = cats.get(row.category) ?? { wrong: 0, noted: 0, kinds: new Map<string, KindCount>() };
     cats.set(row.category, cat);
-    const kind = cat.kinds.get(row.kind) ?? { kind: row.kind, wrong: 0, noted: 0, reasons: [], counts: new Map<string, number>() };
+    const kind = cat.kinds.get(row.kind) ?? {
+      kind: row.kind,
+      wrong: 0,
+      noted: 0,
+      reasons: [],
+      counts: new Map<string, number>(),
+    };
     cat.kinds.set(row.kind, kind);
     const w = row.wrong ? 1 : 0;
     const n = row.noted ? 1 : 0;
@@ -48,10 +57,14 @@ export function buildTree(rows: TreeRow[]): Tree {
         wrong: c.wrong,
         noted: c.noted,
         kinds: [...c.kinds.values()]
-          .sort((a, b) => (KIND_ORDER.get(a.kind) ?? 99) - (KIND_ORDER.get(b.kind) ?? 99) || a.kind.localeCompare(b.kind))
+          .sort(
+            (a, b) => (KIND_ORDER.get(a.kind) ?? 99) - (KIND_ORDER.get(b.kind) ?? 99) || a.kind.localeCompare(b.kind),
+          )
           .map(({ counts, ...k }) => ({
             ...k,
-            reasons: [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+            reasons: [...counts]
+              .map(([reason, count]) => ({ reason, count }))
+              .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
           })),
       })),
   };

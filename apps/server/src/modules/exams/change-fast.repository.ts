@@ -18,7 +18,12 @@ import { beatSql, pastGraceSql, sinceStartSql, tickSql } from './clock.js';
  */
 
 export type FastAction =
-  | { kind: 'answer'; answer: Answer; state: 'Answered' | 'NotAnswered'; /** The question's `updated_at` the shape was checked against. */ questionStamp: string }
+  | {
+      kind: 'answer';
+      answer: Answer;
+      state: 'Answered' | 'NotAnswered';
+      /** The question's `updated_at` the shape was checked against. */ questionStamp: string;
+    }
   | { kind: 'flag'; flagged: boolean }
   | { kind: 'move' };
 
@@ -124,7 +129,12 @@ interface Row {
 }
 
 /** One statement for a batch of changes of one action, at most one per exam (the batcher's key), all at `now`. */
-export async function runChanges(database: Database, kind: FastAction['kind'], changes: FastChange[], now: Date): Promise<(FastWritten | null)[]> {
+export async function runChanges(
+  database: Database,
+  kind: FastAction['kind'],
+  changes: FastChange[],
+  now: Date,
+): Promise<(FastWritten | null)[]> {
   const rows = changes.map((c) => {
     const a = c.action;
     return {
@@ -137,7 +147,11 @@ export async function runChanges(database: Database, kind: FastAction['kind'], c
       ...(a.kind === 'flag' ? { flagged: a.flagged } : {}),
     };
   });
-  const written = await rawQuery<Row>(database, { name: `exam_${kind}_one_statement`, text: STATEMENTS[kind], values: [JSON.stringify(rows), sqlTime(now)] });
+  const written = await rawQuery<Row>(database, {
+    name: `exam_${kind}_one_statement`,
+    text: STATEMENTS[kind],
+    values: [JSON.stringify(rows), sqlTime(now)],
+  });
   const byExam = new Map(written.map((r) => [Number(r.id), r]));
   return changes.map((c) => {
     const r = byExam.get(c.examId);

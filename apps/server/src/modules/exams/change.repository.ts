@@ -38,7 +38,12 @@ export interface LockedExam {
    * its input kind no longer matches the copy on the item; `sentences`: its passage's sentence count, for a
    * SelectSentence item (null otherwise).
    */
-  item: { state: string; inputKind: string; groups: ContentQuestion['input_method']['option_groups'] | null; sentences: number | null } | null;
+  item: {
+    state: string;
+    inputKind: string;
+    groups: ContentQuestion['input_method']['option_groups'] | null;
+    sentences: number | null;
+  } | null;
 }
 
 interface LockRow extends Record<string, unknown> {
@@ -77,7 +82,14 @@ const sqlNow = (now: Date) => sql`${sqlTime(now)}::timestamptz`;
  * with its question's option groups (for the answer shape). Only this learner's exams, never a Close one.
  * `sectionIndex` null names the open section. The clocks are read at `now`.
  */
-export async function lockExam(tx: Tx, id: number, userId: number, sectionIndex: number | null, position: number | null, now: Date): Promise<LockedExam | null> {
+export async function lockExam(
+  tx: Tx,
+  id: number,
+  userId: number,
+  sectionIndex: number | null,
+  position: number | null,
+  now: Date,
+): Promise<LockedExam | null> {
   const open = sql`(select min(x.index) from exam_sections x where x.exam_id = e.id and not x.finished)`;
   const res = await tx.execute<LockRow>(sql`
     select e.id::float8 as id, e.user_id::float8 as user_id, e.status, e.revision, e.cursor_section, e.cursor_question, e.is_auto_commit,
@@ -130,7 +142,9 @@ export async function lockExam(tx: Tx, id: number, userId: number, sectionIndex:
             state: r.item_state,
             inputKind: r.input_kind!,
             groups: Array.isArray(r.groups) && r.q_kind === r.input_kind ? (r.groups as never) : null,
-            sentences: r.passage ? passageSentences({ text: r.passage.text, sentences: r.passage.sentences ?? undefined }).length : null,
+            sentences: r.passage
+              ? passageSentences({ text: r.passage.text, sentences: r.passage.sentences ?? undefined }).length
+              : null,
           },
   };
 }
@@ -157,7 +171,9 @@ export async function touchItems(tx: Tx, examId: number, t: ItemTouch, now: Date
   const at = (s: number, p: number) => sql`(section_index = ${s}::int and position = ${p}::int)`;
   const isCursor = cursor ? at(cursor.section, cursor.position) : sql`false`;
   const isTarget = target ? at(target.section, target.position) : sql`false`;
-  const sets: SQL[] = [sql`used_time_seconds = used_time_seconds + case when ${isCursor} then ${cursor?.add ?? 0}::int else 0 end`];
+  const sets: SQL[] = [
+    sql`used_time_seconds = used_time_seconds + case when ${isCursor} then ${cursor?.add ?? 0}::int else 0 end`,
+  ];
   if (target?.answer) {
     sets.push(sql`answer = case when ${isTarget} then ${JSON.stringify(target.answer.value)}::jsonb else answer end`);
     sets.push(sql`answered_at = case when ${isTarget} then ${sqlNow(now)} else answered_at end`);
@@ -165,8 +181,11 @@ export async function touchItems(tx: Tx, examId: number, t: ItemTouch, now: Date
   } else if (target?.visit) {
     sets.push(sql`state = case when ${isTarget} and state = 'NotEncountered' then 'NotAnswered' else state end`);
   }
-  if (target?.flagged !== undefined) sets.push(sql`flagged = case when ${isTarget} then ${target.flagged}::boolean else flagged end`);
-  await tx.execute(sql`update exam_items set ${sql.join(sets, sql`, `)} where exam_id = ${examId} and (${isCursor} or ${isTarget})`);
+  if (target?.flagged !== undefined)
+    sets.push(sql`flagged = case when ${isTarget} then ${target.flagged}::boolean else flagged end`);
+  await tx.execute(
+    sql`update exam_items set ${sql.join(sets, sql`, `)} where exam_id = ${examId} and (${isCursor} or ${isTarget})`,
+  );
 }
 
 /**
@@ -201,8 +220,13 @@ export async function saveExam(tx: Tx, examId: number, s: ExamSave): Promise<num
   const now = sqlNow(s.now);
   const sets: SQL[] = [sql`revision = revision + ${s.bump}::int`, sql`updated_at = ${now}`];
   const b = s.tick.beat;
-  sets.push(b.next === 'now' ? sql`last_beat_at = ${now}` : sql`last_beat_at = last_beat_at + make_interval(secs => ${b.add}::int)`);
-  if (s.cursor) sets.push(sql`cursor_section = ${s.cursor.section}::int`, sql`cursor_question = ${s.cursor.position}::int`);
+  sets.push(
+    b.next === 'now'
+      ? sql`last_beat_at = ${now}`
+      : sql`last_beat_at = last_beat_at + make_interval(secs => ${b.add}::int)`,
+  );
+  if (s.cursor)
+    sets.push(sql`cursor_section = ${s.cursor.section}::int`, sql`cursor_question = ${s.cursor.position}::int`);
   if (s.status) sets.push(sql`status = ${s.status}::text`);
   if (s.result !== undefined) sets.push(sql`result = ${JSON.stringify(s.result)}::jsonb`);
   if (s.finished) sets.push(sql`finished_at = ${now}`);
@@ -214,18 +238,25 @@ export async function saveExam(tx: Tx, examId: number, s: ExamSave): Promise<num
           started_at = coalesce(started_at, ${now} - make_interval(secs => used_time_seconds))
           where exam_id = ${examId} and index = ${s.openIndex}::int and (${add}::int > 0 or started_at is null) returning 1) `
       : sql``;
-  const res = await tx.execute<{ revision: number }>(sql`${addTime}update exams set ${sql.join(sets, sql`, `)} where id = ${examId} returning revision`);
+  const res = await tx.execute<{ revision: number }>(
+    sql`${addTime}update exams set ${sql.join(sets, sql`, `)} where id = ${examId} returning revision`,
+  );
   return Number(res.rows[0]!.revision);
 }
 
 /** The tick's seconds on a section, apart from the exam row (submitting a section needs them in before it grades). */
 export async function addSectionTime(tx: Tx, examId: number, index: number, k: Tick): Promise<void> {
-  if (k.sectionAdd > 0) await tx.execute(sql`update exam_sections set used_time_seconds = ${usedAfter(k)} where exam_id = ${examId} and index = ${index}::int`);
+  if (k.sectionAdd > 0)
+    await tx.execute(
+      sql`update exam_sections set used_time_seconds = ${usedAfter(k)} where exam_id = ${examId} and index = ${index}::int`,
+    );
 }
 
 /** A section opens (start, or the previous one submitted): its wall clock starts at the call's `now` (decision 015). */
 export async function startSectionClock(tx: Tx, examId: number, index: number, now: Date): Promise<void> {
-  await tx.execute(sql`update exam_sections set started_at = ${sqlNow(now)} where exam_id = ${examId} and index = ${index}::int`);
+  await tx.execute(
+    sql`update exam_sections set started_at = ${sqlNow(now)} where exam_id = ${examId} and index = ${index}::int`,
+  );
 }
 
 /**

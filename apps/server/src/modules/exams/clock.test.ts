@@ -16,18 +16,21 @@ describe('beat', () => {
 
   it('over any run of calls, counts every whole second spent on the screen once, fractions carried over', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: HEARTBEAT_MAX_GAP_SECONDS - 1, noNaN: true }), { maxLength: 60 }), (gaps) => {
-        let last = 0;
-        let now = 0;
-        let used = 0;
-        for (const g of gaps) {
-          now += g;
-          const b = beat(now - last);
-          used += b.add;
-          last = b.next === 'now' ? now : last + b.add;
-        }
-        expect(used).toBe(Math.floor(now));
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: HEARTBEAT_MAX_GAP_SECONDS - 1, noNaN: true }), { maxLength: 60 }),
+        (gaps) => {
+          let last = 0;
+          let now = 0;
+          let used = 0;
+          for (const g of gaps) {
+            now += g;
+            const b = beat(now - last);
+            used += b.add;
+            last = b.next === 'now' ? now : last + b.add;
+          }
+          expect(used).toBe(Math.floor(now));
+        },
+      ),
     );
   });
 });
@@ -112,9 +115,19 @@ describe('limits', () => {
   });
 
   it('time is up at the limit, refused past the grace, never for untimed sections', () => {
-    expect([timeIsUp(60, 59), timeIsUp(60, 60), pastGrace(60, 65), pastGrace(60, 66)]).toEqual([false, true, false, true]);
+    expect([timeIsUp(60, 59), timeIsUp(60, 60), pastGrace(60, 65), pastGrace(60, 66)]).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
     expect([timeIsUp(0, 10_000), pastGrace(0, 10_000)]).toEqual([false, false]);
-    expect(clockOf(2, 60, 75)).toEqual({ section_index: 2, used_time_seconds: 75, remaining_seconds: 0, auto_committed: false });
+    expect(clockOf(2, 60, 75)).toEqual({
+      section_index: 2,
+      used_time_seconds: 75,
+      remaining_seconds: 0,
+      auto_committed: false,
+    });
     expect(clockOf(0, 0, 75).remaining_seconds).toBeNull();
   });
 

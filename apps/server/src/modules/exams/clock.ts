@@ -1,4 +1,10 @@
-import { ANSWER_GRACE_SECONDS, EXAM_TIMING_DEFAULTS, HEARTBEAT_MAX_GAP_SECONDS, type ExamClock, type ExamTiming } from '@gre/contracts';
+import {
+  ANSWER_GRACE_SECONDS,
+  EXAM_TIMING_DEFAULTS,
+  HEARTBEAT_MAX_GAP_SECONDS,
+  type ExamClock,
+  type ExamTiming,
+} from '@gre/contracts';
 import { z } from 'zod';
 
 /**
@@ -68,14 +74,25 @@ export function tick(limit: number, used: number, sinceStart: number, beatElapse
   if (!isTimed(limit)) return { beat: b, used: used + b.add, sectionAdd: b.add, itemAdd: b.add, run: used + b.add };
   const wall = Number.isFinite(sinceStart) ? Math.floor(sinceStart) : 0;
   const next = Math.max(used, Math.min(limit, wall));
-  return { beat: b, used: next, sectionAdd: next - used, itemAdd: Math.min(b.add, next - used), run: Math.max(used, wall) };
+  return {
+    beat: b,
+    used: next,
+    sectionAdd: next - used,
+    itemAdd: Math.min(b.add, next - used),
+    run: Math.max(used, wall),
+  };
 }
 
 /**
  * `tick()` as SQL over a section's limit and used seconds (integers), its seconds since start (float8, never null:
  * see `sinceStartSql`) and the beat's `add` (integer, from `beatSql`). exams.fast.test.ts holds it to `tick()`.
  */
-export function tickSql(limit: string, used: string, sinceStart: string, beatAdd: string): { used: string; itemAdd: string; run: string } {
+export function tickSql(
+  limit: string,
+  used: string,
+  sinceStart: string,
+  beatAdd: string,
+): { used: string; itemAdd: string; run: string } {
   const wall = `floor(${sinceStart})::int`;
   const next = `greatest(${used}, least(${limit}, ${wall}))`;
   return {
@@ -94,7 +111,8 @@ export const sinceStartSql = (s: string, now: string) =>
   `extract(epoch from (${now} - coalesce(${s}.started_at, ${now} - make_interval(secs => ${s}.used_time_seconds))))::float8`;
 
 /** `pastGrace()` as SQL over two integer expressions. */
-export const pastGraceSql = (limit: string, run: string) => `(${limit} > 0 and ${run} > ${limit} + ${ANSWER_GRACE_SECONDS})`;
+export const pastGraceSql = (limit: string, run: string) =>
+  `(${limit} > 0 and ${run} > ${limit} + ${ANSWER_GRACE_SECONDS})`;
 
 /** A section is timed when it has a limit; count-up exams have none. */
 export const isTimed = (limit: number) => limit > 0;
@@ -106,10 +124,17 @@ export const timeIsUp = (limit: number, run: number) => isTimed(limit) && run >=
 export const pastGrace = (limit: number, run: number) => isTimed(limit) && run > limit + ANSWER_GRACE_SECONDS;
 
 export function clockOf(sectionIndex: number, limit: number, used: number, autoCommitted = false): ExamClock {
-  return { section_index: sectionIndex, used_time_seconds: used, remaining_seconds: isTimed(limit) ? Math.max(0, limit - used) : null, auto_committed: autoCommitted };
+  return {
+    section_index: sectionIndex,
+    used_time_seconds: used,
+    remaining_seconds: isTimed(limit) ? Math.max(0, limit - used) : null,
+    auto_committed: autoCommitted,
+  };
 }
 
-const timingOverrideSchema = z.object(Object.fromEntries(Object.keys(EXAM_TIMING_DEFAULTS).map((k) => [k, z.number().int().min(1).max(86_400)]))).partial();
+const timingOverrideSchema = z
+  .object(Object.fromEntries(Object.keys(EXAM_TIMING_DEFAULTS).map((k) => [k, z.number().int().min(1).max(86_400)])))
+  .partial();
 
 /** The section times after the admin's `exam_timing` override; a malformed override is ignored as a whole. */
 export function examTiming(override: unknown): ExamTiming {

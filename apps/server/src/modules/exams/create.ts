@@ -48,7 +48,13 @@ const baseOption = (o: Partial<CreateOption> & Pick<CreateOption, 'kind' | 'enab
 const bookTitle = (row: BookTemplateRow) => [row.title, row.subTitle].filter((s) => s !== '').join(' ');
 
 /** A plain book: every question the learner may see, in book order, as one practice section. */
-async function planBook(deps: CreateDeps, actor: Actor, body: Body<'book'>, mode: ClockMode, now: Date): Promise<ExamPlan> {
+async function planBook(
+  deps: CreateDeps,
+  actor: Actor,
+  body: Body<'book'>,
+  mode: ClockMode,
+  now: Date,
+): Promise<ExamPlan> {
   const { row, gate } = await loadBook(deps, actor, body.book_id);
   // Mocks are taken only as simulations, behind their own quota; as a practice book they would skip it.
   if (row.kind === 'mock') throw refusalError({ kind: 'not_found' }, 'book');
@@ -81,11 +87,19 @@ async function planBook(deps: CreateDeps, actor: Actor, body: Body<'book'>, mode
 async function planFilter(deps: CreateDeps, actor: Actor, body: Body<'filter'>, mode: ClockMode): Promise<ExamPlan> {
   const visibilities = visibleVisibilities(actor);
   const draw = { userId: actor.user.id, visibilities, includeDone: body.include_done, pickFirst: body.pick_first };
-  const items = await drawQuestions(deps.database.db, { ...draw, ...body.filter, mathCreateKind: body.math_create_kind, count: body.count });
+  const items = await drawQuestions(deps.database.db, {
+    ...draw,
+    ...body.filter,
+    mathCreateKind: body.math_create_kind,
+    count: body.count,
+  });
   if (items.length === 0) throw new AppError('not_found', 'no question matches the filter', '没有符合条件的题目');
   const withIssue = body.with_issue && body.filter.category !== 4;
-  const prompt = withIssue ? await drawQuestions(deps.database.db, { ...draw, category: 4, mathCreateKind: 'any', count: 1 }) : [];
-  if (withIssue && prompt.length === 0) throw new AppError('not_found', 'no Issue prompt left to draw', '没有可用的写作题目');
+  const prompt = withIssue
+    ? await drawQuestions(deps.database.db, { ...draw, category: 4, mathCreateKind: 'any', count: 1 })
+    : [];
+  if (withIssue && prompt.length === 0)
+    throw new AppError('not_found', 'no Issue prompt left to draw', '没有可用的写作题目');
   const timing = examTiming(await deps.settings.override('exam_timing'));
   return {
     name: filterLabel(body.filter, body.math_create_kind),
@@ -109,11 +123,18 @@ async function planFilter(deps: CreateDeps, actor: Actor, body: Body<'filter'>, 
  * Practice from the personal pages: the learner's own crafts by scope and filter, of questions they may see outside
  * books. Due re-reviews never exceed what today's cap leaves.
  */
-async function planPersonal(deps: CreateDeps, actor: Actor, body: Body<'personal'>, mode: ClockMode, now: Date): Promise<ExamPlan> {
+async function planPersonal(
+  deps: CreateDeps,
+  actor: Actor,
+  body: Body<'personal'>,
+  mode: ClockMode,
+  now: Date,
+): Promise<ExamPlan> {
   let count = body.count;
   if (body.scope === 'due') {
     const { left } = await reviewAllowance(deps, actor, now);
-    if (left === 0) throw new AppError('conflict', 'the daily re-review cap is reached', '今天的复习已达上限，明天再来吧');
+    if (left === 0)
+      throw new AppError('conflict', 'the daily re-review cap is reached', '今天的复习已达上限，明天再来吧');
     count = Math.min(count, left);
   }
   const items = await drawPersonal(deps, {
@@ -124,7 +145,8 @@ async function planPersonal(deps: CreateDeps, actor: Actor, body: Body<'personal
     dueBy: dueBefore(now),
     count,
   });
-  if (items.length === 0) throw new AppError('not_found', `no question in the personal scope ${body.scope}`, '没有符合条件的题目');
+  if (items.length === 0)
+    throw new AppError('not_found', `no question in the personal scope ${body.scope}`, '没有符合条件的题目');
   const timing = examTiming(await deps.settings.override('exam_timing'));
   return {
     name: personalLabel(body.scope, body.filter),
@@ -138,7 +160,13 @@ async function planPersonal(deps: CreateDeps, actor: Actor, body: Body<'personal
 }
 
 /** A simulation of a mock: its access (decideMock), then its sections by simulate kind. */
-async function planSimulate(deps: CreateDeps, actor: Actor, body: Body<'simulate'>, mode: ClockMode, now: Date): Promise<ExamPlan> {
+async function planSimulate(
+  deps: CreateDeps,
+  actor: Actor,
+  body: Body<'simulate'>,
+  mode: ClockMode,
+  now: Date,
+): Promise<ExamPlan> {
   const row = await findBookTemplate(deps, body.version);
   if (!row) throw refusalError({ kind: 'not_found' }, 'mock');
   const opened = decideMock(actor, row, now);
@@ -148,7 +176,8 @@ async function planSimulate(deps: CreateDeps, actor: Actor, body: Body<'simulate
   for (const r of rows) bySection.set(r.section, [...(bySection.get(r.section) ?? []), r]);
   const timing = examTiming(await deps.settings.override('exam_timing'));
   const sections = simulateSections(body.select_kind, bySection, timing, mode, Math.random() < 0.5);
-  if (sections.some((s) => s.part !== 2 && s.items.length === 0)) throw new AppError('not_found', `mock ${row.id} lacks a section`, '这套模考缺少题目');
+  if (sections.some((s) => s.part !== 2 && s.items.length === 0))
+    throw new AppError('not_found', `mock ${row.id} lacks a section`, '这套模考缺少题目');
   return {
     name: `${row.title} · ${SIMULATE_KIND_NAMES[body.select_kind]}`,
     kind: 'simulate',
@@ -171,7 +200,12 @@ async function planSimulate(deps: CreateDeps, actor: Actor, body: Body<'simulate
  * quotas, writes the exam and links the learner's copy of the book — all or nothing, so a refused quota leaves no
  * exam and no counter moved.
  */
-export async function createExam(deps: CreateDeps, actor: Actor, body: CreateBody, now = deps.clock.now()): Promise<{ id: number }> {
+export async function createExam(
+  deps: CreateDeps,
+  actor: Actor,
+  body: CreateBody,
+  now = deps.clock.now(),
+): Promise<{ id: number }> {
   const mode: ClockMode = { scale: deps.env.EXAM_TIME_SCALE, countUp: body.enable_count_up };
   const plan =
     body.source === 'book'

@@ -9,7 +9,16 @@ import { AppError } from '../../lib/app-error.js';
 import { ManualClock, sqlTime } from '../../lib/clock.js';
 import { MAX_BATCHES, type FastChange } from './change-fast.js';
 import { beat, beatSql, sinceStartSql, tick, tickSql } from './clock.js';
-import { answerKeys, createAndGet, examTestApp, learner, passTime, rightAnswer, wrongAnswer, type Learner } from './exams.fixtures.js';
+import {
+  answerKeys,
+  createAndGet,
+  examTestApp,
+  learner,
+  passTime,
+  rightAnswer,
+  wrongAnswer,
+  type Learner,
+} from './exams.fixtures.js';
 import { answerInTransaction, flagInTransaction, moveInTransaction } from './exams.service.js';
 import { rawQuery } from '../../lib/raw-query.js';
 import { SectionCache } from './section-cache.js';
@@ -48,8 +57,15 @@ const sectionItems = (examId: number, section: number) => t.deps.fast.exams.item
 const blank: Answer = { selects: [], multi_selects: [], text: '', text2: '', essay: '' };
 const BOOK = 'b-pick-filling-medium-1';
 
-async function started(l: Learner, opts: { is_auto_commit?: boolean; book_id?: string } = {}): Promise<{ exam: ExamView; rev: number }> {
-  const exam = await createAndGet(l, { source: 'book', book_id: opts.book_id ?? BOOK, is_auto_commit: opts.is_auto_commit ?? true });
+async function started(
+  l: Learner,
+  opts: { is_auto_commit?: boolean; book_id?: string } = {},
+): Promise<{ exam: ExamView; rev: number }> {
+  const exam = await createAndGet(l, {
+    source: 'book',
+    book_id: opts.book_id ?? BOOK,
+    is_auto_commit: opts.is_auto_commit ?? true,
+  });
   const res = await l.start(exam.id, 0);
   expect(res.err).toBeNull();
   return { exam: (await l.get(exam.id)).data, rev: res.data.revision };
@@ -58,12 +74,28 @@ async function started(l: Learner, opts: { is_auto_commit?: boolean; book_id?: s
 /** The rows a change touches, with the last beat in seconds before the clock's now. */
 async function rows(id: number) {
   const [e] = await db()
-    .select({ status: exams.status, revision: exams.revision, cs: exams.cursorSection, cq: exams.cursorQuestion, beatAgo: sql<number>`extract(epoch from (${now()} - ${exams.lastBeatAt}))::float8` })
+    .select({
+      status: exams.status,
+      revision: exams.revision,
+      cs: exams.cursorSection,
+      cq: exams.cursorQuestion,
+      beatAgo: sql<number>`extract(epoch from (${now()} - ${exams.lastBeatAt}))::float8`,
+    })
     .from(exams)
     .where(eq(exams.id, id));
-  const sections = await db().select({ used: examSections.usedTimeSeconds, finished: examSections.finished }).from(examSections).where(eq(examSections.examId, id)).orderBy(asc(examSections.index));
+  const sections = await db()
+    .select({ used: examSections.usedTimeSeconds, finished: examSections.finished })
+    .from(examSections)
+    .where(eq(examSections.examId, id))
+    .orderBy(asc(examSections.index));
   const items = await db()
-    .select({ answer: examItems.answer, state: examItems.state, flagged: examItems.flagged, used: examItems.usedTimeSeconds, answered: sql<boolean>`${examItems.answeredAt} is not null` })
+    .select({
+      answer: examItems.answer,
+      state: examItems.state,
+      flagged: examItems.flagged,
+      used: examItems.usedTimeSeconds,
+      answered: sql<boolean>`${examItems.answeredAt} is not null`,
+    })
     .from(examItems)
     .where(eq(examItems.examId, id))
     .orderBy(asc(examItems.sectionIndex), asc(examItems.position));
@@ -72,12 +104,16 @@ async function rows(id: number) {
 
 /** Puts the last beat `seconds` (fractional, maybe negative) before the clock's now, the same on both exams of a comparison. */
 async function beatAgo(id: number, seconds: number) {
-  await db().execute(sql`update exams set last_beat_at = ${now()} - make_interval(secs => ${seconds}::float8) where id = ${id}`);
+  await db().execute(
+    sql`update exams set last_beat_at = ${now()} - make_interval(secs => ${seconds}::float8) where id = ${id}`,
+  );
 }
 
 /** Puts the start of the open section `seconds` before the clock's now, the same on both exams of a comparison. */
 async function openedAgo(id: number, seconds: number) {
-  await db().execute(sql`update exam_sections set started_at = ${now()} - make_interval(secs => ${seconds}::float8) where exam_id = ${id} and started_at is not null and not finished`);
+  await db().execute(
+    sql`update exam_sections set started_at = ${now()} - make_interval(secs => ${seconds}::float8) where exam_id = ${id} and started_at is not null and not finished`,
+  );
 }
 
 describe('the beat in SQL', () => {
@@ -85,25 +121,51 @@ describe('the beat in SQL', () => {
     const b = beatSql('x.elapsed');
     const edges = [null, -5, -0.5, 0, 1e-9, 0.3, 1, 1.999, 19, 19.999, 20, 20.5, 3600];
     // Subnormal doubles aside: PostgreSQL's float8 input refuses them.
-    const values = [...edges, ...fc.sample(fc.double({ min: -100, max: 100, noNaN: true }).filter((v) => v === 0 || Math.abs(v) > 1e-300), 200)];
+    const values = [
+      ...edges,
+      ...fc.sample(
+        fc.double({ min: -100, max: 100, noNaN: true }).filter((v) => v === 0 || Math.abs(v) > 1e-300),
+        200,
+      ),
+    ];
     const res = await db().execute<{ add: number; to_now: boolean }>(
       sql.raw(`select ${b.add} as add, ${b.toNow} as to_now from jsonb_array_elements('${JSON.stringify(values)}'::jsonb) with ordinality v(j, n),
         lateral (select (case when jsonb_typeof(v.j) = 'null' then null else (v.j)::text::float8 end) as elapsed) x order by v.n`),
     );
-    expect(res.rows.map((r) => [Number(r.add), r.to_now])).toEqual(values.map((v) => [beat(v).add, beat(v).next === 'now']));
+    expect(res.rows.map((r) => [Number(r.add), r.to_now])).toEqual(
+      values.map((v) => [beat(v).add, beat(v).next === 'now']),
+    );
   });
 
   it('ticks exactly as tick() does: timed on the wall clock, count-up on the capped beat', async () => {
     const limits = [0, 1, 90, 1380];
-    const edge = (limit: number) => [-3.5, 0, 0.2, limit - 1.5, limit - 0.01, limit, limit + 0.99, limit + ANSWER_GRACE_SECONDS + 0.5, limit + 3600];
+    const edge = (limit: number) => [
+      -3.5,
+      0,
+      0.2,
+      limit - 1.5,
+      limit - 0.01,
+      limit,
+      limit + 0.99,
+      limit + ANSWER_GRACE_SECONDS + 0.5,
+      limit + 3600,
+    ];
     const cases = [
-      ...limits.flatMap((limit) => edge(limit).flatMap((since) => [0, Math.max(0, limit - 1), limit + 40].map((used) => ({ limit, used, since, beat: since })))),
+      ...limits.flatMap((limit) =>
+        edge(limit).flatMap((since) =>
+          [0, Math.max(0, limit - 1), limit + 40].map((used) => ({ limit, used, since, beat: since })),
+        ),
+      ),
       ...fc.sample(
         fc.record({
           limit: fc.constantFrom(...limits, 2, 60),
           used: fc.integer({ min: 0, max: 2000 }),
           since: fc.double({ min: -100, max: 5000, noNaN: true }).filter((v) => v === 0 || Math.abs(v) > 1e-300),
-          beat: fc.option(fc.double({ min: -5, max: 3 * HEARTBEAT_MAX_GAP_SECONDS, noNaN: true }).filter((v) => v === 0 || Math.abs(v) > 1e-300)),
+          beat: fc.option(
+            fc
+              .double({ min: -5, max: 3 * HEARTBEAT_MAX_GAP_SECONDS, noNaN: true })
+              .filter((v) => v === 0 || Math.abs(v) > 1e-300),
+          ),
         }),
         300,
       ),
@@ -124,8 +186,15 @@ describe('the beat in SQL', () => {
 
   it('reads the seconds since a section opened, and since its used seconds ago when it has no start', async () => {
     const { exam } = await started(vip);
-    await db().execute(sql`update exam_sections set started_at = now() - interval '42.25 seconds', used_time_seconds = 7 where exam_id = ${exam.id}`);
-    const since = async () => (await db().execute<{ s: number }>(sql.raw(`select ${sinceStartSql('s', 'now()')} as s from exam_sections s where exam_id = ${exam.id}`))).rows[0]!.s;
+    await db().execute(
+      sql`update exam_sections set started_at = now() - interval '42.25 seconds', used_time_seconds = 7 where exam_id = ${exam.id}`,
+    );
+    const since = async () =>
+      (
+        await db().execute<{ s: number }>(
+          sql.raw(`select ${sinceStartSql('s', 'now()')} as s from exam_sections s where exam_id = ${exam.id}`),
+        )
+      ).rows[0]!.s;
     // Two statements apart: now() moved on a little in between.
     expect(await since()).toBeGreaterThanOrEqual(42.25);
     expect(await since()).toBeLessThan(43);
@@ -161,7 +230,9 @@ describe('the section cache', () => {
     const { exam, rev } = await started(vip);
     const first = await vip.answer(exam.id, rev, 0, 0, {});
     const before = (await sectionItems(exam.id, 0))![0]!.questionStamp;
-    await db().execute(sql`update questions set updated_at = now() + interval '1 second' where id = ${exam.sections[0]!.items[0]!.question.id}`);
+    await db().execute(
+      sql`update questions set updated_at = now() + interval '1 second' where id = ${exam.sections[0]!.items[0]!.question.id}`,
+    );
     const id = exam.sections[0]!.items[0]!.question.id;
     const a = rightAnswer((await answerKeys(db(), [id])).get(id)!);
     expect((await vip.answer(exam.id, first.data.revision, 0, 0, a)).data.revision).toBe(first.data.revision + 1);
@@ -174,7 +245,12 @@ describe('answer, flag and move in one statement', () => {
   it('writes an accepted change and bumps the revision; writes nothing for another learner, a stale revision or a missing item', async () => {
     const { exam, rev } = await started(vip);
     const item = (await sectionItems(exam.id, 0))![0]!;
-    const action = { kind: 'answer' as const, answer: blank, state: 'NotAnswered' as const, questionStamp: item.questionStamp };
+    const action = {
+      kind: 'answer' as const,
+      answer: blank,
+      state: 'NotAnswered' as const,
+      questionStamp: item.questionStamp,
+    };
     const w = { examId: exam.id, userId: vip.userId, revision: rev, section: 0, position: 0, action };
     const before = await rows(exam.id);
     expect(await writeChange({ ...w, userId: vip.userId + 1000 })).toBeNull();
@@ -185,8 +261,12 @@ describe('answer, flag and move in one statement', () => {
     expect(await rows(exam.id)).toEqual(before);
     expect(await writeChange(w)).toMatchObject({ revision: rev + 1, status: 'Start', section: 0 });
     expect((await rows(exam.id)).items[0]).toMatchObject({ answer: blank, state: 'NotAnswered', answered: true });
-    expect(await writeChange({ ...w, revision: rev + 1, position: 3, action: { kind: 'move' } })).toMatchObject({ revision: rev + 2 });
-    expect(await writeChange({ ...w, revision: rev + 2, position: 3, action: { kind: 'flag', flagged: true } })).toMatchObject({ revision: rev + 3 });
+    expect(await writeChange({ ...w, revision: rev + 1, position: 3, action: { kind: 'move' } })).toMatchObject({
+      revision: rev + 2,
+    });
+    expect(
+      await writeChange({ ...w, revision: rev + 2, position: 3, action: { kind: 'flag', flagged: true } }),
+    ).toMatchObject({ revision: rev + 3 });
     const after = await rows(exam.id);
     expect([after.exam.cq, after.items[3]!.state, after.items[3]!.flagged]).toEqual([3, 'NotAnswered', true]);
   });
@@ -197,14 +277,24 @@ describe('answer, flag and move in one statement', () => {
     spy.mockClear();
     const written = await Promise.all(
       exams.map(({ exam, rev }, n) =>
-        writeChange({ examId: exam.id, userId: vip.userId, revision: rev, section: 0, position: n, action: { kind: 'answer', answer: blank, state: 'NotAnswered', questionStamp: stamps[n]![n]!.questionStamp } }),
+        writeChange({
+          examId: exam.id,
+          userId: vip.userId,
+          revision: rev,
+          section: 0,
+          position: n,
+          action: { kind: 'answer', answer: blank, state: 'NotAnswered', questionStamp: stamps[n]![n]!.questionStamp },
+        }),
       ),
     );
     expect(written.map((w) => w?.revision)).toEqual(exams.map(({ rev }) => rev + 1));
     // The first ones go at once, alone, while batch slots are free; the three that came meanwhile share the next.
-    const statements = spy.mock.calls.filter(([, q]) => q.name === 'exam_answer_one_statement').map(([, q]) => (JSON.parse(q.values[0] as string) as unknown[]).length);
+    const statements = spy.mock.calls
+      .filter(([, q]) => q.name === 'exam_answer_one_statement')
+      .map(([, q]) => (JSON.parse(q.values[0] as string) as unknown[]).length);
     expect(statements).toEqual([...Array.from({ length: MAX_BATCHES }, () => 1), 3]);
-    for (const [n, { exam }] of exams.entries()) expect((await rows(exam.id)).items[n]).toMatchObject({ answer: blank, answered: true });
+    for (const [n, { exam }] of exams.entries())
+      expect((await rows(exam.id)).items[n]).toMatchObject({ answer: blank, answered: true });
   });
 
   it('racing answers on one revision: exactly one wins, one answer saved', async () => {
@@ -220,7 +310,13 @@ describe('answer, flag and move in one statement', () => {
   it('racing changes and heartbeats count the seconds since the last beat once', async () => {
     const { exam, rev } = await started(vip);
     await passTime(db(), exam.id, 7);
-    const calls = await Promise.all([vip.heartbeat(exam.id, 0), vip.answer(exam.id, rev, 0, 0, {}), vip.heartbeat(exam.id, 0), vip.flag(exam.id, rev, 0, 1, true), vip.move(exam.id, rev, 0, 2)]);
+    const calls = await Promise.all([
+      vip.heartbeat(exam.id, 0),
+      vip.answer(exam.id, rev, 0, 0, {}),
+      vip.heartbeat(exam.id, 0),
+      vip.flag(exam.id, rev, 0, 1, true),
+      vip.move(exam.id, rev, 0, 2),
+    ]);
     expect(calls.filter((r) => r.ok)).toHaveLength(3);
     const after = await rows(exam.id);
     expect(after.sections[0]!.used).toBe(7);
@@ -241,23 +337,33 @@ describe('answer, flag and move in one statement', () => {
     const limit = view.sections[0]!.time_limit_seconds;
     // Whole seconds exactly, or a fraction past them: with one instant for both paths even the exact edges (a 20 s
     // beat, the limit plus the grace to the millisecond) must come out alike.
-    const seconds = (min: number, max: number) => fc.tuple(fc.integer({ min, max }), fc.constantFrom(0, 0.001, 0.5, 0.999)).map(([s, f]) => s + f);
+    const seconds = (min: number, max: number) =>
+      fc.tuple(fc.integer({ min, max }), fc.constantFrom(0, 0.001, 0.5, 0.999)).map(([s, f]) => s + f);
     const step = fc.record({
       beat: seconds(-2, 25),
       // The section opened this long ago: well inside the limit, or about its end.
-      opened: fc.oneof({ arbitrary: seconds(0, 60), weight: 3 }, { arbitrary: seconds(-3, ANSWER_GRACE_SECONDS + 2).map((s) => limit + s), weight: 2 }),
+      opened: fc.oneof(
+        { arbitrary: seconds(0, 60), weight: 3 },
+        { arbitrary: seconds(-3, ANSWER_GRACE_SECONDS + 2).map((s) => limit + s), weight: 2 },
+      ),
       // How far the clock moves on before the step.
       later: fc.integer({ min: 0, max: 5_000 }),
       // `late`: an answer with the section's used time just inside the grace (a row from before decision 015).
       kind: fc.constantFrom('answer', 'answer', 'answer', 'flag', 'move', 'move', 'late'),
-      q: fc.oneof({ arbitrary: fc.integer({ min: 0, max: 5 }), weight: 9 }, { arbitrary: fc.integer({ min: 6, max: 30 }), weight: 1 }),
+      q: fc.oneof(
+        { arbitrary: fc.integer({ min: 0, max: 5 }), weight: 9 },
+        { arbitrary: fc.integer({ min: 6, max: 30 }), weight: 1 },
+      ),
       how: fc.constantFrom('right', 'wrong', 'clear', 'bad'),
       stale: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
     });
     let wrote = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 10 }), fc.boolean(), async (steps, autoCommit) => {
-        const pair = [(await started(l, { is_auto_commit: autoCommit })).exam, (await started(l, { is_auto_commit: autoCommit })).exam];
+        const pair = [
+          (await started(l, { is_auto_commit: autoCommit })).exam,
+          (await started(l, { is_auto_commit: autoCommit })).exam,
+        ];
         for (const s of steps) {
           clock.advance(s.later);
           const outcomes: string[] = [];
@@ -266,18 +372,44 @@ describe('answer, flag and move in one statement', () => {
             const rev = (await rows(exam.id)).exam.revision - (s.stale ? 1 : 0);
             await beatAgo(exam.id, s.beat);
             await openedAgo(exam.id, s.opened);
-            if (s.kind === 'late') await db().update(examSections).set({ usedTimeSeconds: limit + ANSWER_GRACE_SECONDS - 1 }).where(eq(examSections.examId, exam.id));
+            if (s.kind === 'late')
+              await db()
+                .update(examSections)
+                .set({ usedTimeSeconds: limit + ANSWER_GRACE_SECONDS - 1 })
+                .where(eq(examSections.examId, exam.id));
             const key = keys.get(ids[s.q] ?? '');
-            const answer = !key || s.how === 'clear' ? blank : s.how === 'right' ? rightAnswer(key) : s.how === 'wrong' ? wrongAnswer(key) : { ...blank, essay: 'not a choice' };
+            const answer =
+              !key || s.how === 'clear'
+                ? blank
+                : s.how === 'right'
+                  ? rightAnswer(key)
+                  : s.how === 'wrong'
+                    ? wrongAnswer(key)
+                    : { ...blank, essay: 'not a choice' };
             const at = { id: exam.id, revision: rev, section_index: 0, question_index: s.q };
             if (n === 0) {
               spy.mockClear();
-              const res = s.kind === 'flag' ? await l.flag(exam.id, rev, 0, s.q, true) : s.kind === 'move' ? await l.move(exam.id, rev, 0, s.q) : await l.answer(exam.id, rev, 0, s.q, answer);
+              const res =
+                s.kind === 'flag'
+                  ? await l.flag(exam.id, rev, 0, s.q, true)
+                  : s.kind === 'move'
+                    ? await l.move(exam.id, rev, 0, s.q)
+                    : await l.answer(exam.id, rev, 0, s.q, answer);
               outcomes.push(res.err?.kind ?? 'ok');
               statement = await lastOneStatement();
             } else {
-              const run = s.kind === 'flag' ? flagInTransaction(t.deps, actor, { ...at, flagged: true }) : s.kind === 'move' ? moveInTransaction(t.deps, actor, at) : answerInTransaction(t.deps, actor, { ...at, answer });
-              outcomes.push(await run.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.kind : String(e))));
+              const run =
+                s.kind === 'flag'
+                  ? flagInTransaction(t.deps, actor, { ...at, flagged: true })
+                  : s.kind === 'move'
+                    ? moveInTransaction(t.deps, actor, at)
+                    : answerInTransaction(t.deps, actor, { ...at, answer });
+              outcomes.push(
+                await run.then(
+                  () => 'ok',
+                  (e: unknown) => (e instanceof AppError ? e.kind : String(e)),
+                ),
+              );
             }
           }
           const label = JSON.stringify(s);

@@ -1,4 +1,11 @@
-import { examCalls, type Answer, type ContentQuestion, type CreateExamRequest, type ExamView, type RoleKind } from '@gre/contracts';
+import {
+  examCalls,
+  type Answer,
+  type ContentQuestion,
+  type CreateExamRequest,
+  type ExamView,
+  type RoleKind,
+} from '@gre/contracts';
 import { questions, type Db } from '@gre/db';
 import { inArray, sql } from 'drizzle-orm';
 import { userWithToken } from '../../../test/actors.js';
@@ -9,7 +16,10 @@ import { CONTENT_DIR, importPackage, readPackageFrom } from '../content-import/i
 // Test fixtures of the exam tests: an app with the shipped bank and books (mocks are exactly MOCK_SECTIONS sizes; the
 // word lists are left out, they take long and no exam here uses them), learners by role, and a client per learner.
 
-export async function examTestApp(env: Record<string, string> = {}, depOverrides: Partial<Deps> = {}): Promise<TestApp> {
+export async function examTestApp(
+  env: Record<string, string> = {},
+  depOverrides: Partial<Deps> = {},
+): Promise<TestApp> {
   const t = await createTestApp(env, depOverrides);
   await importPackage(
     t.deps.database.db,
@@ -20,14 +30,21 @@ export async function examTestApp(env: Record<string, string> = {}, depOverrides
 
 export type Learner = ReturnType<typeof learnerClient>;
 
-export async function learner(t: TestApp, overrides: { roleKind?: RoleKind; isAdmin?: boolean } = {}): Promise<Learner> {
-  const { user, token } = await userWithToken(t.deps.database.db, { roleKind: overrides.roleKind ?? 'VIP', isAdmin: overrides.isAdmin ?? false });
+export async function learner(
+  t: TestApp,
+  overrides: { roleKind?: RoleKind; isAdmin?: boolean } = {},
+): Promise<Learner> {
+  const { user, token } = await userWithToken(t.deps.database.db, {
+    roleKind: overrides.roleKind ?? 'VIP',
+    isAdmin: overrides.isAdmin ?? false,
+  });
   return learnerClient(t, token, user.id);
 }
 
 /** The exam calls as one learner makes them. */
 export function learnerClient(t: TestApp, token: string, userId: number) {
-  const c = <C extends (typeof examCalls)[keyof typeof examCalls]>(call: C, body: Record<string, unknown>) => t.call(call, body, { token });
+  const c = <C extends (typeof examCalls)[keyof typeof examCalls]>(call: C, body: Record<string, unknown>) =>
+    t.call(call, body, { token });
   return {
     token,
     userId,
@@ -35,13 +52,16 @@ export function learnerClient(t: TestApp, token: string, userId: number) {
     get: (id: number) => c(examCalls.get, { id }),
     result: (id: number) => c(examCalls.result, { id }),
     start: (id: number, revision: number) => c(examCalls.start, { id, revision }),
-    heartbeat: (id: number, section_index: number, question_index = 0) => c(examCalls.heartbeat, { id, section_index, question_index }),
-    move: (id: number, revision: number, section_index: number, question_index: number) => c(examCalls.move, { id, revision, section_index, question_index }),
+    heartbeat: (id: number, section_index: number, question_index = 0) =>
+      c(examCalls.heartbeat, { id, section_index, question_index }),
+    move: (id: number, revision: number, section_index: number, question_index: number) =>
+      c(examCalls.move, { id, revision, section_index, question_index }),
     answer: (id: number, revision: number, section_index: number, question_index: number, answer: Partial<Answer>) =>
       c(examCalls.answer, { id, revision, section_index, question_index, answer }),
     flag: (id: number, revision: number, section_index: number, question_index: number, flagged: boolean) =>
       c(examCalls.flag, { id, revision, section_index, question_index, flagged }),
-    finish: (id: number, revision: number, section_index: number) => c(examCalls.finishSection, { id, revision, section_index }),
+    finish: (id: number, revision: number, section_index: number) =>
+      c(examCalls.finishSection, { id, revision, section_index }),
     list: (body: Record<string, unknown> = {}) => c(examCalls.list, body),
     remove: (id: number) => c(examCalls.delete, { id }),
     report: (book_id: string, window?: string) => c(examCalls.report, window ? { book_id, window } : { book_id }),
@@ -82,7 +102,10 @@ export function rightAnswer(k: Key): Answer {
     case 'Fraction':
       return { ...blank, text: sa.text, text2: sa.text2 };
     case 'Essay':
-      return { ...blank, essay: 'Technology shapes how people learn, and a good essay weighs both sides of the claim.' };
+      return {
+        ...blank,
+        essay: 'Technology shapes how people learn, and a good essay weighs both sides of the claim.',
+      };
     default:
       return { ...blank, selects: sa.selects };
   }
@@ -118,10 +141,14 @@ export function wrongAnswer(k: Key): Answer {
 export async function passTime(db: Db, examId: number, seconds: number): Promise<void> {
   const back = sql`make_interval(secs => ${seconds}::float8)`;
   await db.execute(sql`update exams set last_beat_at = last_beat_at - ${back} where id = ${examId}`);
-  await db.execute(sql`update exam_sections set started_at = started_at - ${back} where exam_id = ${examId} and not finished`);
+  await db.execute(
+    sql`update exam_sections set started_at = started_at - ${back} where exam_id = ${examId} and not finished`,
+  );
 }
 
 /** Sets a section's used time directly (time-up tests). */
 export async function setUsed(db: Db, examId: number, sectionIndex: number, used: number): Promise<void> {
-  await db.execute(sql`update exam_sections set used_time_seconds = ${used}::int where exam_id = ${examId} and index = ${sectionIndex}::int`);
+  await db.execute(
+    sql`update exam_sections set used_time_seconds = ${used}::int where exam_id = ${examId} and index = ${sectionIndex}::int`,
+  );
 }

@@ -41,7 +41,12 @@ describe('locked questions in a finished mock', () => {
       const locked = items.filter((i) => LOCKED.includes(i.question.id));
       expect(locked).toHaveLength(LOCKED.length);
       for (const item of locked) {
-        expect(item.question).toMatchObject({ standard_answer: null, analysis: null, visibility: 'locked', accessable: true });
+        expect(item.question).toMatchObject({
+          standard_answer: null,
+          analysis: null,
+          visibility: 'locked',
+          accessable: true,
+        });
         expect(item.question.inquiry).not.toBe('');
         expect(item.result?.withheld).toBe('public_only');
       }
@@ -50,7 +55,11 @@ describe('locked questions in a finished mock', () => {
       expect(first.result?.correct).toBe(true);
       const open = items.filter((i) => i.question.visibility === 'public');
       expect(open.length).toBeGreaterThan(0);
-      expect(open.every((i) => i.question.standard_answer !== null && i.question.analysis !== null && i.result?.withheld === null)).toBe(true);
+      expect(
+        open.every(
+          (i) => i.question.standard_answer !== null && i.question.analysis !== null && i.result?.withheld === null,
+        ),
+      ).toBe(true);
     }
   });
 
@@ -60,7 +69,11 @@ describe('locked questions in a finished mock', () => {
     for (const view of [(await vip.result(exam.id)).data, (await vip.get(exam.id)).data]) {
       const items = itemsOf(view);
       expect(items.filter((i) => LOCKED.includes(i.question.id))).toHaveLength(LOCKED.length);
-      expect(items.every((i) => i.question.standard_answer !== null && i.question.analysis !== null && i.result?.withheld === null)).toBe(true);
+      expect(
+        items.every(
+          (i) => i.question.standard_answer !== null && i.question.analysis !== null && i.result?.withheld === null,
+        ),
+      ).toBe(true);
     }
   });
 });

@@ -2,7 +2,16 @@ import { ANSWER_GRACE_SECONDS, HEARTBEAT_MAX_GAP_SECONDS, type Answer, type Exam
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.js';
 import type { Actor } from '../../lib/authorize.js';
-import { answerKeys, createAndGet, examTestApp, learner, passTime, rightAnswer, setUsed, type Learner } from './exams.fixtures.js';
+import {
+  answerKeys,
+  createAndGet,
+  examTestApp,
+  learner,
+  passTime,
+  rightAnswer,
+  setUsed,
+  type Learner,
+} from './exams.fixtures.js';
 import { answerInTransaction } from './exams.service.js';
 
 let t: TestApp;
@@ -19,8 +28,15 @@ const db = () => t.deps.database.db;
 const blank: Answer = { selects: [], multi_selects: [], text: '', text2: '', essay: '' };
 
 /** A started practice exam over the first questions of a book with several input kinds. */
-async function started(l: Learner, opts: { is_auto_commit?: boolean; book_id?: string } = {}): Promise<{ exam: ExamView; rev: number }> {
-  const exam = await createAndGet(l, { source: 'book', book_id: opts.book_id ?? 'b-pick-filling-medium-1', is_auto_commit: opts.is_auto_commit ?? true });
+async function started(
+  l: Learner,
+  opts: { is_auto_commit?: boolean; book_id?: string } = {},
+): Promise<{ exam: ExamView; rev: number }> {
+  const exam = await createAndGet(l, {
+    source: 'book',
+    book_id: opts.book_id ?? 'b-pick-filling-medium-1',
+    is_auto_commit: opts.is_auto_commit ?? true,
+  });
   const res = await l.start(exam.id, 0);
   expect(res.err).toBeNull();
   return { exam: (await l.get(exam.id)).data, rev: res.data.revision };
@@ -35,7 +51,12 @@ async function fits(exam: ExamView, i: number) {
 /** Every item's action and the revision: what a refused call must leave as it was. */
 async function snapshot(l: Learner, id: number) {
   const v = (await l.get(id)).data;
-  return { revision: v.revision, status: v.status, cursor: v.cursor, sections: v.sections.map((s) => [s.action.finished, s.items.map((i) => i.action.answer)]) };
+  return {
+    revision: v.revision,
+    status: v.status,
+    cursor: v.cursor,
+    sections: v.sections.map((s) => [s.action.finished, s.items.map((i) => i.action.answer)]),
+  };
 }
 
 describe('answers of the wrong shape', () => {
@@ -60,7 +81,11 @@ describe('answers of the wrong shape', () => {
     for (const [i, answer] of cases) {
       expect(i, JSON.stringify(answer)).toBeGreaterThanOrEqual(0);
       const res = await vip.answer(exam.id, rev, 0, i, answer);
-      expect([JSON.stringify(answer), res.status, res.err?.kind]).toEqual([JSON.stringify(answer), 400, 'invalid_input']);
+      expect([JSON.stringify(answer), res.status, res.err?.kind]).toEqual([
+        JSON.stringify(answer),
+        400,
+        'invalid_input',
+      ]);
     }
     expect(await snapshot(vip, exam.id)).toEqual(before);
     // An unfilled blank ('') and a cleared answer fit.
@@ -68,13 +93,21 @@ describe('answers of the wrong shape', () => {
     const ok = await vip.answer(exam.id, rev, 0, two, { selects: ['', 'B'] });
     expect(ok.err).toBeNull();
     const cleared = await vip.answer(exam.id, ok.data.revision, 0, two, {});
-    expect((await vip.get(exam.id)).data.sections[0]!.items[two]!.action).toMatchObject({ state: 'NotAnswered', answer: { selects: [] } });
+    expect((await vip.get(exam.id)).data.sections[0]!.items[two]!.action).toMatchObject({
+      state: 'NotAnswered',
+      answer: { selects: [] },
+    });
     expect(cleared.data.revision).toBe(rev + 2);
   });
 
   it("a sentence index past the passage's sentences is invalid_input and saves nothing, on both paths", async () => {
     const l = await learner(t, { roleKind: 'SVIP' });
-    const exam = await createAndGet(l, { source: 'filter', filter: { category: 2, kind: 'rc_select' }, count: 1, pick_first: true });
+    const exam = await createAndGet(l, {
+      source: 'filter',
+      filter: { category: 2, kind: 'rc_select' },
+      count: 1,
+      pick_first: true,
+    });
     const question = exam.sections[0]!.items[0]!.question;
     expect(question.input_method.kind).toBe('SelectSentence');
     const n = question.passage!.sentences.length;
@@ -82,7 +115,13 @@ describe('answers of the wrong shape', () => {
     const before = await snapshot(l, exam.id);
     for (const index of [String(n), '999']) {
       expect((await l.answer(exam.id, rev, 0, 0, { selects: [index] })).err?.kind).toBe('invalid_input');
-      const direct = answerInTransaction(t.deps, { user: { id: l.userId } } as Actor, { id: exam.id, revision: rev, section_index: 0, question_index: 0, answer: { ...blank, selects: [index] } });
+      const direct = answerInTransaction(t.deps, { user: { id: l.userId } } as Actor, {
+        id: exam.id,
+        revision: rev,
+        section_index: 0,
+        question_index: 0,
+        answer: { ...blank, selects: [index] },
+      });
       await expect(direct).rejects.toMatchObject({ kind: 'invalid_input' });
     }
     expect(await snapshot(l, exam.id)).toEqual(before);
@@ -91,7 +130,12 @@ describe('answers of the wrong shape', () => {
 
   it('numeric and fraction entries take numbers only, essays only text', async () => {
     const l = await learner(t, { roleKind: 'SVIP' });
-    const exam = await createAndGet(l, { source: 'filter', filter: { category: 3, kind: 'fraction' }, count: 1, pick_first: true });
+    const exam = await createAndGet(l, {
+      source: 'filter',
+      filter: { category: 3, kind: 'fraction' },
+      count: 1,
+      pick_first: true,
+    });
     let rev = (await l.start(exam.id, 0)).data.revision;
     expect((await l.answer(exam.id, rev, 0, 0, { text: 'abc', text2: '3' })).err?.kind).toBe('invalid_input');
     expect((await l.answer(exam.id, rev, 0, 0, { selects: ['A'] })).err?.kind).toBe('invalid_input');
@@ -152,7 +196,10 @@ describe('ownership, status and revisions', () => {
 
   it('a NotStart exam takes only start, get and heartbeat; result waits for the finish', async () => {
     const exam = await createAndGet(vip, { source: 'book', book_id: 'b-pick-filling-easy-2' });
-    expect((await vip.answer(exam.id, 0, 0, 0, { selects: ['A'] })).err).toMatchObject({ kind: 'invalid_input', show: '考试尚未开始' });
+    expect((await vip.answer(exam.id, 0, 0, 0, { selects: ['A'] })).err).toMatchObject({
+      kind: 'invalid_input',
+      show: '考试尚未开始',
+    });
     expect((await vip.move(exam.id, 0, 0, 1)).err?.kind).toBe('invalid_input');
     expect((await vip.finish(exam.id, 0, 0)).err?.kind).toBe('invalid_input');
     expect((await vip.heartbeat(exam.id, 0)).data).toMatchObject({ used_time_seconds: 0, auto_committed: false });
@@ -186,7 +233,13 @@ describe('ownership, status and revisions', () => {
     const done = await vip.finish(exam.id, rev, 0);
     expect(done.data.status).toBe('Finished');
     const r = done.data.revision;
-    for (const res of [await vip.answer(exam.id, r, 0, 0, { selects: ['A'] }), await vip.move(exam.id, r, 0, 1), await vip.flag(exam.id, r, 0, 0, true), await vip.finish(exam.id, r, 0), await vip.start(exam.id, r)]) {
+    for (const res of [
+      await vip.answer(exam.id, r, 0, 0, { selects: ['A'] }),
+      await vip.move(exam.id, r, 0, 1),
+      await vip.flag(exam.id, r, 0, 0, true),
+      await vip.finish(exam.id, r, 0),
+      await vip.start(exam.id, r),
+    ]) {
       expect(res.err?.kind).toBe('exam_finished');
     }
   });
@@ -198,7 +251,11 @@ describe('the server clock', () => {
     const exam = await createAndGet(vip, { source: 'book', book_id: 'b-pick-filling-medium-1', enable_count_up: true });
     const rev = (await vip.start(exam.id, 0)).data.revision;
     await passTime(db(), exam.id, 7);
-    expect((await vip.heartbeat(exam.id, 0)).data).toMatchObject({ section_index: 0, used_time_seconds: 7, auto_committed: false });
+    expect((await vip.heartbeat(exam.id, 0)).data).toMatchObject({
+      section_index: 0,
+      used_time_seconds: 7,
+      auto_committed: false,
+    });
     await passTime(db(), exam.id, 3600);
     const capped = (await vip.heartbeat(exam.id, 0)).data;
     expect(capped).toMatchObject({ used_time_seconds: 7 + HEARTBEAT_MAX_GAP_SECONDS, remaining_seconds: null });
@@ -242,9 +299,17 @@ describe('the server clock', () => {
     const exam = await createAndGet(vip, { source: 'simulate', version: 'b-mock-2', select_kind: 'verbal' });
     const rev = (await vip.start(exam.id, 0)).data.revision;
     await setUsed(db(), exam.id, 0, exam.sections[0]!.time_limit_seconds);
-    expect((await vip.heartbeat(exam.id, 0)).data).toMatchObject({ section_index: 0, remaining_seconds: 0, auto_committed: true });
+    expect((await vip.heartbeat(exam.id, 0)).data).toMatchObject({
+      section_index: 0,
+      remaining_seconds: 0,
+      auto_committed: true,
+    });
     const v = (await vip.get(exam.id)).data;
-    expect(v).toMatchObject({ status: 'PartCompleted', revision: rev + 1, cursor: { section_index: 1, question_index: 0 } });
+    expect(v).toMatchObject({
+      status: 'PartCompleted',
+      revision: rev + 1,
+      cursor: { section_index: 1, question_index: 0 },
+    });
     expect(v.sections[1]).toMatchObject({ difficulty: 'easy' });
     expect(v.sections[1]!.items).toHaveLength(15);
     expect((await vip.heartbeat(exam.id, 1)).data).toMatchObject({ section_index: 1, auto_committed: false });

@@ -9,7 +9,11 @@ export type SectionRow = typeof examSections.$inferSelect;
 export type ItemRow = typeof examItems.$inferSelect;
 
 /** A book's questions in book order with what an exam copies of them; `sections` narrows to some (a mock's v1, q1…). */
-export async function bookQuestions(db: Db, bookId: string, sections?: string[]): Promise<(PlanItem & { section: string; visibility: string })[]> {
+export async function bookQuestions(
+  db: Db,
+  bookId: string,
+  sections?: string[],
+): Promise<(PlanItem & { section: string; visibility: string })[]> {
   const where = [eq(bookItems.bookId, bookId)];
   if (sections) where.push(inArray(bookItems.section, sections));
   return db
@@ -49,7 +53,11 @@ export async function drawQuestions(db: Db, q: DrawQuery): Promise<PlanItem[]> {
       where e.user_id = ${q.userId} and ei.question_id = ${questions.id} and ei.state = 'Answered')`);
   }
   return db
-    .select({ questionId: questions.id, category: questions.category, inputKind: sql<string>`${questions.inputMethod} ->> 'kind'` })
+    .select({
+      questionId: questions.id,
+      category: questions.category,
+      inputKind: sql<string>`${questions.inputMethod} ->> 'kind'`,
+    })
     .from(questions)
     .where(and(...where))
     .orderBy(...(q.pickFirst ? [asc(questions.category), asc(questions.id)] : [sql`random()`]))
@@ -83,7 +91,15 @@ export async function insertExam(tx: Tx, userId: number, plan: ExamPlan): Promis
       questionCount: s.questionCount,
     })),
   );
-  const items = plan.sections.flatMap((s, sectionIndex) => s.items.map((i, position) => ({ examId, sectionIndex, position, questionId: i.questionId, inputKind: i.inputKind })));
+  const items = plan.sections.flatMap((s, sectionIndex) =>
+    s.items.map((i, position) => ({
+      examId,
+      sectionIndex,
+      position,
+      questionId: i.questionId,
+      inputKind: i.inputKind,
+    })),
+  );
   if (items.length > 0) await tx.insert(examItems).values(items);
   return examId;
 }
@@ -102,12 +118,19 @@ export async function linkUserBook(tx: Tx, userId: number, templateId: string, e
     .for('update');
   let id = copy?.id;
   if (id === undefined) {
-    const [row] = await tx.insert(userBooks).values({ userId, templateId, examId, status: 'Start' }).returning({ id: userBooks.id });
+    const [row] = await tx
+      .insert(userBooks)
+      .values({ userId, templateId, examId, status: 'Start' })
+      .returning({ id: userBooks.id });
     id = row!.id;
   } else {
     await tx
       .update(userBooks)
-      .set({ examId, status: sql`case when ${userBooks.status} = 'Finish' then 'Finish' else 'Start' end`, updatedAt: sql`now()` })
+      .set({
+        examId,
+        status: sql`case when ${userBooks.status} = 'Finish' then 'Finish' else 'Start' end`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(userBooks.id, id));
   }
   await tx.update(exams).set({ userBookId: id }).where(eq(exams.id, examId));
@@ -126,16 +149,25 @@ export async function findExam(db: Db, id: number, userId: number): Promise<Exam
 export async function examContents(db: Db, examId: number): Promise<{ sections: SectionRow[]; items: ItemRow[] }> {
   const [sections, items] = await Promise.all([
     db.select().from(examSections).where(eq(examSections.examId, examId)).orderBy(asc(examSections.index)),
-    db.select().from(examItems).where(eq(examItems.examId, examId)).orderBy(asc(examItems.sectionIndex), asc(examItems.position)),
+    db
+      .select()
+      .from(examItems)
+      .where(eq(examItems.examId, examId))
+      .orderBy(asc(examItems.sectionIndex), asc(examItems.position)),
   ]);
   return { sections, items };
 }
 
 /** The community figures of some questions. */
-export async function statsOf(db: Db, ids: string[]): Promise<Map<string, { attempts: number; correct: number; time: number }>> {
+export async function statsOf(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, { attempts: number; correct: number; time: number }>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(questionStats).where(inArray(questionStats.questionId, ids));
-  return new Map(rows.map((r) => [r.questionId, { attempts: r.attempts, correct: r.correct, time: Number(r.timeSeconds) }]));
+  return new Map(
+    rows.map((r) => [r.questionId, { attempts: r.attempts, correct: r.correct, time: Number(r.timeSeconds) }]),
+  );
 }
 
 /** Removes an exam from the record; its answers stay in the crafts and the statistics. */

@@ -2,7 +2,15 @@ import { examCalls } from '@gre/contracts';
 import { authorize } from '../../lib/authorize.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
 import { createExam } from './create.js';
-import { answerQuestion, finishSection, flagQuestion, heartbeat, moveCursor, settleClock, startExam } from './exams.service.js';
+import {
+  answerQuestion,
+  finishSection,
+  flagQuestion,
+  heartbeat,
+  moveCursor,
+  settleClock,
+  startExam,
+} from './exams.service.js';
 import { bookReport, deleteExam, listRecord, simulateList } from './records.service.js';
 import { examResult, getExam } from './view.js';
 

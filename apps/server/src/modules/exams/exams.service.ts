@@ -1,11 +1,28 @@
-import { answerFits, isAnswered, type Answer, type CallDef, type ExamChange, type ExamClock, type InputKind, type examCalls } from '@gre/contracts';
+import {
+  answerFits,
+  isAnswered,
+  type Answer,
+  type CallDef,
+  type ExamChange,
+  type ExamClock,
+  type InputKind,
+  type examCalls,
+} from '@gre/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { inUnit, withUnitOfWork } from '../../lib/unit-of-work.js';
 import type { Tx } from '@gre/db';
-import { addSectionTime, lockExam, saveExam, sectionDue, startSectionClock, touchItems, type LockedExam } from './change.repository.js';
+import {
+  addSectionTime,
+  lockExam,
+  saveExam,
+  sectionDue,
+  startSectionClock,
+  touchItems,
+  type LockedExam,
+} from './change.repository.js';
 import type { FastAction } from './change-fast.js';
 import { clockOf, pastGrace, tick, timeIsUp, type Tick } from './clock.js';
 import { submitSection } from './grading/grading.service.js';
@@ -36,7 +53,11 @@ function checkExam(ex: LockedExam | null, revision: number | null): LockedExam {
   if (!ex) throw examNotFound();
   if (ex.status === 'Finished') throw new AppError('exam_finished', 'the exam is finished', '考试已交卷');
   if (revision !== null && ex.revision !== revision) {
-    throw new AppError('stale_revision', `revision ${revision} is not the current ${ex.revision}`, '考试已在其他页面或设备上更新，请刷新后继续');
+    throw new AppError(
+      'stale_revision',
+      `revision ${revision} is not the current ${ex.revision}`,
+      '考试已在其他页面或设备上更新，请刷新后继续',
+    );
   }
   return ex;
 }
@@ -50,7 +71,8 @@ function openSection(ex: LockedExam, missing: 'not_found' | 'invalid_input'): Se
   const s = ex.section;
   if (!s) throw new AppError(missing, 'no such section in this exam', '考试中没有这一部分');
   if (s.finished) throw new AppError('exam_finished', `section ${s.index} is submitted`, '这一部分已提交');
-  if (s.index !== ex.openIndex) throw new AppError('invalid_input', `section ${s.index} is not open yet`, '这一部分尚未开始');
+  if (s.index !== ex.openIndex)
+    throw new AppError('invalid_input', `section ${s.index} is not open yet`, '这一部分尚未开始');
   return s;
 }
 
@@ -59,7 +81,9 @@ const tickOf = (ex: LockedExam, s: Section): Tick => tick(s.timeLimit, s.used, s
 
 /** The question at the cursor, which always lies in the open section, gets its screen time. */
 function cursorTouch(ex: LockedExam, k: Tick) {
-  return ex.cursorSection === ex.openIndex ? { section: ex.cursorSection, position: ex.cursorQuestion, add: k.itemAdd } : null;
+  return ex.cursorSection === ex.openIndex
+    ? { section: ex.cursorSection, position: ex.cursorQuestion, add: k.itemAdd }
+    : null;
 }
 
 /** Submits the open section after its tick, and saves the exam: the one path of finish_section and the clock's auto-submit. */
@@ -76,7 +100,9 @@ async function submitAndSave(tx: Tx, ex: LockedExam, s: Section, k: Tick): Promi
     ...(done.cursor ? { cursor: done.cursor } : {}),
     ...(done.result ? { result: done.result, finished: true } : {}),
   });
-  const clock = done.next ? clockOf(done.next.index, done.next.timeLimit, done.next.used) : clockOf(s.index, s.timeLimit, k.used);
+  const clock = done.next
+    ? clockOf(done.next.index, done.next.timeLimit, done.next.used)
+    : clockOf(s.index, s.timeLimit, k.used);
   return { revision, status: done.status, clock };
 }
 
@@ -86,7 +112,10 @@ async function submitAndSave(tx: Tx, ex: LockedExam, s: Section, k: Tick): Promi
  * submission; a manual exam changes nothing and waits for finish_section. (Inside a caller's unit of work, the
  * submission commits or rolls back with the unit.)
  */
-async function timedChange(deps: ExamDeps, run: (tx: Tx) => Promise<ExamChange | { timeUp: string }>): Promise<ExamChange> {
+async function timedChange(
+  deps: ExamDeps,
+  run: (tx: Tx) => Promise<ExamChange | { timeUp: string }>,
+): Promise<ExamChange> {
   const out = await withUnitOfWork(deps, ({ tx }) => run(tx));
   if ('timeUp' in out) throw new AppError('exam_time_up', out.timeUp, '本部分时间已到，作答未被保存');
   return out;
@@ -100,7 +129,11 @@ async function overTime(tx: Tx, ex: LockedExam, s: Section, k: Tick): Promise<{ 
 
 type ChangeBody = { id: number; revision: number };
 
-export async function startExam(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.start>): Promise<ExamChange> {
+export async function startExam(
+  deps: ExamDeps,
+  actor: Actor,
+  body: CallBody<typeof examCalls.start>,
+): Promise<ExamChange> {
   return withUnitOfWork(deps, async ({ tx }) => {
     const ex = checkExam(await lockExam(tx, body.id, actor.user.id, null, 0, deps.clock.now()), body.revision);
     if (ex.status !== 'NotStart') throw new AppError('invalid_input', 'the exam has already started', '考试已经开始');
@@ -109,7 +142,14 @@ export async function startExam(deps: ExamDeps, actor: Actor, body: CallBody<typ
     await startSectionClock(tx, ex.id, s.index, ex.now);
     // Both clocks start now: no time yet, the beat set to now.
     const start = tick(s.timeLimit, s.used, 0, null);
-    const revision = await saveExam(tx, ex.id, { now: ex.now, tick: start, openIndex: s.index, bump: 1, status: 'Start', cursor: { section: s.index, position: 0 } });
+    const revision = await saveExam(tx, ex.id, {
+      now: ex.now,
+      tick: start,
+      openIndex: s.index,
+      bump: 1,
+      status: 'Start',
+      cursor: { section: s.index, position: 0 },
+    });
     return { revision, status: 'Start', clock: clockOf(s.index, s.timeLimit, s.used) };
   });
 }
@@ -118,7 +158,11 @@ export async function startExam(deps: ExamDeps, actor: Actor, body: CallBody<typ
  * The learner is on the exam screen: the clock is brought up to now (no revision needed, none bumped). When a timed
  * auto-commit section reaches its limit, the heartbeat submits it like finish_section would (and bumps the revision).
  */
-export async function heartbeat(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.heartbeat>): Promise<ExamClock> {
+export async function heartbeat(
+  deps: ExamDeps,
+  actor: Actor,
+  body: CallBody<typeof examCalls.heartbeat>,
+): Promise<ExamClock> {
   return withUnitOfWork(deps, async ({ tx }) => {
     const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, null, deps.clock.now()), null);
     if (ex.status === 'NotStart') {
@@ -151,19 +195,41 @@ export async function settleClock(deps: ExamDeps, actor: Actor, id: number): Pro
   });
 }
 
-export async function moveCursor(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.move>): Promise<ExamChange> {
+export async function moveCursor(
+  deps: ExamDeps,
+  actor: Actor,
+  body: CallBody<typeof examCalls.move>,
+): Promise<ExamChange> {
   return (await inOneStatement(deps, actor, body, () => ({ kind: 'move' }))) ?? moveInTransaction(deps, actor, body);
 }
 
 /** Saves an answer: it must fit the question's input kind; the state follows whether anything was given. */
-export async function answerQuestion(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.answer>): Promise<ExamChange> {
+export async function answerQuestion(
+  deps: ExamDeps,
+  actor: Actor,
+  body: CallBody<typeof examCalls.answer>,
+): Promise<ExamChange> {
   const action = (item: CachedItem): FastAction | null =>
-    answerFits(item.inputKind, body.answer, item.groups, item.sentences) ? { kind: 'answer', answer: body.answer, state: answerState(item.inputKind, body.answer), questionStamp: item.questionStamp } : null;
+    answerFits(item.inputKind, body.answer, item.groups, item.sentences)
+      ? {
+          kind: 'answer',
+          answer: body.answer,
+          state: answerState(item.inputKind, body.answer),
+          questionStamp: item.questionStamp,
+        }
+      : null;
   return (await inOneStatement(deps, actor, body, action)) ?? answerInTransaction(deps, actor, body);
 }
 
-export async function flagQuestion(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.flag>): Promise<ExamChange> {
-  return (await inOneStatement(deps, actor, body, () => ({ kind: 'flag', flagged: body.flagged }))) ?? flagInTransaction(deps, actor, body);
+export async function flagQuestion(
+  deps: ExamDeps,
+  actor: Actor,
+  body: CallBody<typeof examCalls.flag>,
+): Promise<ExamChange> {
+  return (
+    (await inOneStatement(deps, actor, body, () => ({ kind: 'flag', flagged: body.flagged }))) ??
+    flagInTransaction(deps, actor, body)
+  );
 }
 
 const answerState = (kind: InputKind, answer: Answer) => (isAnswered(kind, answer) ? 'Answered' : 'NotAnswered');
@@ -185,43 +251,89 @@ async function inOneStatement(
   const item = (await fast.items(body.id, body.section_index))?.[body.question_index];
   const action = item ? actionFor(item) : null;
   if (!action) return null;
-  const change = { examId: body.id, userId: actor.user.id, revision: body.revision, section: body.section_index, position: body.question_index, action };
+  const change = {
+    examId: body.id,
+    userId: actor.user.id,
+    revision: body.revision,
+    section: body.section_index,
+    position: body.question_index,
+    action,
+  };
   const written = await fast.write(change);
   if (!written) {
     // The question may have been re-imported: the next call reads the section afresh.
     fast.sections.drop(body.id, body.section_index);
     return null;
   }
-  return { revision: written.revision, status: written.status, clock: clockOf(written.section, written.limit, written.used) } as ExamChange;
+  return {
+    revision: written.revision,
+    status: written.status,
+    clock: clockOf(written.section, written.limit, written.used),
+  } as ExamChange;
 }
 
 /** The change calls as one transaction around the locked exam: every refusal, and the auto-submit out of time. */
-export async function moveInTransaction(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.move>): Promise<ExamChange> {
+export async function moveInTransaction(
+  deps: ExamDeps,
+  actor: Actor,
+  body: CallBody<typeof examCalls.move>,
+): Promise<ExamChange> {
   return timedChange(deps, async (tx) => {
-    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, body.question_index, deps.clock.now()), body.revision);
+    const ex = checkExam(
+      await lockExam(tx, body.id, actor.user.id, body.section_index, body.question_index, deps.clock.now()),
+      body.revision,
+    );
     requireStarted(ex);
     const s = openSection(ex, 'invalid_input');
     if (body.question_index >= s.itemCount) {
-      throw new AppError('invalid_input', `section ${s.index} has ${s.itemCount} questions`, '已经是这一部分的最后一题');
+      throw new AppError(
+        'invalid_input',
+        `section ${s.index} has ${s.itemCount} questions`,
+        '已经是这一部分的最后一题',
+      );
     }
     const k = tickOf(ex, s);
     if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
-    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: { section: s.index, position: body.question_index, visit: true } }, ex.now);
-    const revision = await saveExam(tx, ex.id, { now: ex.now, tick: k, openIndex: s.index, bump: 1, cursor: { section: s.index, position: body.question_index } });
+    await touchItems(
+      tx,
+      ex.id,
+      { cursor: cursorTouch(ex, k), target: { section: s.index, position: body.question_index, visit: true } },
+      ex.now,
+    );
+    const revision = await saveExam(tx, ex.id, {
+      now: ex.now,
+      tick: k,
+      openIndex: s.index,
+      bump: 1,
+      cursor: { section: s.index, position: body.question_index },
+    });
     return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, k.used) } as ExamChange;
   });
 }
 
 /** The question a call names in the open section, or not_found (a question outside the exam). */
-async function lockAt(tx: Tx, actor: Actor, body: ChangeBody & { section_index: number; question_index: number }, now: Date) {
-  const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, body.question_index, now), body.revision);
+async function lockAt(
+  tx: Tx,
+  actor: Actor,
+  body: ChangeBody & { section_index: number; question_index: number },
+  now: Date,
+) {
+  const ex = checkExam(
+    await lockExam(tx, body.id, actor.user.id, body.section_index, body.question_index, now),
+    body.revision,
+  );
   requireStarted(ex);
   const s = openSection(ex, 'not_found');
-  if (!ex.item) throw new AppError('not_found', `no question ${body.question_index} in section ${s.index}`, '考试中没有这道题');
+  if (!ex.item)
+    throw new AppError('not_found', `no question ${body.question_index} in section ${s.index}`, '考试中没有这道题');
   return { ex, s, item: ex.item };
 }
 
-export async function answerInTransaction(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.answer>): Promise<ExamChange> {
+export async function answerInTransaction(
+  deps: ExamDeps,
+  actor: Actor,
+  body: CallBody<typeof examCalls.answer>,
+): Promise<ExamChange> {
   return timedChange(deps, async (tx) => {
     const { ex, s, item } = await lockAt(tx, actor, body, deps.clock.now());
     const kind = item.inputKind as InputKind;
@@ -233,7 +345,14 @@ export async function answerInTransaction(deps: ExamDeps, actor: Actor, body: Ca
     await touchItems(
       tx,
       ex.id,
-      { cursor: cursorTouch(ex, k), target: { section: s.index, position: body.question_index, answer: { value: body.answer, state: answerState(kind, body.answer) } } },
+      {
+        cursor: cursorTouch(ex, k),
+        target: {
+          section: s.index,
+          position: body.question_index,
+          answer: { value: body.answer, state: answerState(kind, body.answer) },
+        },
+      },
       ex.now,
     );
     const revision = await saveExam(tx, ex.id, { now: ex.now, tick: k, openIndex: s.index, bump: 1 });
@@ -241,21 +360,40 @@ export async function answerInTransaction(deps: ExamDeps, actor: Actor, body: Ca
   });
 }
 
-export async function flagInTransaction(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.flag>): Promise<ExamChange> {
+export async function flagInTransaction(
+  deps: ExamDeps,
+  actor: Actor,
+  body: CallBody<typeof examCalls.flag>,
+): Promise<ExamChange> {
   return timedChange(deps, async (tx) => {
     const { ex, s } = await lockAt(tx, actor, body, deps.clock.now());
     const k = tickOf(ex, s);
     if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
-    await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target: { section: s.index, position: body.question_index, flagged: body.flagged } }, ex.now);
+    await touchItems(
+      tx,
+      ex.id,
+      {
+        cursor: cursorTouch(ex, k),
+        target: { section: s.index, position: body.question_index, flagged: body.flagged },
+      },
+      ex.now,
+    );
     const revision = await saveExam(tx, ex.id, { now: ex.now, tick: k, openIndex: s.index, bump: 1 });
     return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, k.used) } as ExamChange;
   });
 }
 
 /** Submits the open section, also after its time ran out (that is how a manual exam moves on). */
-export async function finishSection(deps: ExamDeps, actor: Actor, body: CallBody<typeof examCalls.finishSection>): Promise<ExamChange> {
+export async function finishSection(
+  deps: ExamDeps,
+  actor: Actor,
+  body: CallBody<typeof examCalls.finishSection>,
+): Promise<ExamChange> {
   return withUnitOfWork(deps, async ({ tx }) => {
-    const ex = checkExam(await lockExam(tx, body.id, actor.user.id, body.section_index, null, deps.clock.now()), body.revision);
+    const ex = checkExam(
+      await lockExam(tx, body.id, actor.user.id, body.section_index, null, deps.clock.now()),
+      body.revision,
+    );
     requireStarted(ex);
     const s = openSection(ex, 'invalid_input');
     return submitAndSave(tx, ex, s, tickOf(ex, s));

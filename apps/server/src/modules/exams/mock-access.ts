@@ -10,6 +10,17 @@ import { decideBook, type BookDecision } from '../../lib/access.js';
  * the answers of the finished mock (decision 013).
  */
 export function decideMock(actor: Actor, row: BookTemplateRow, now: Date): BookDecision {
-  if (row.kind !== 'mock' || (row.hide && !isStaff(actor))) return { open: false, listed: false, refusal: { kind: 'not_found' } };
-  return decideBook(actor, { kind: 'pick', access: row.access as never, minRole: row.minRole as RoleKind | null, unlockAt: row.unlockAt, grantsUnderground: false }, now);
+  if (row.kind !== 'mock' || (row.hide && !isStaff(actor)))
+    return { open: false, listed: false, refusal: { kind: 'not_found' } };
+  return decideBook(
+    actor,
+    {
+      kind: 'pick',
+      access: row.access as never,
+      minRole: row.minRole as RoleKind | null,
+      unlockAt: row.unlockAt,
+      grantsUnderground: false,
+    },
+    now,
+  );
 }

@@ -102,7 +102,15 @@ export function practiceSection(items: PlanItem[], timing: ExamTiming, mode: Clo
 
 /** The writing section that opens the test: the Issue prompt(s), 30 minutes when timed. */
 export function issueSection(items: PlanItem[], timing: ExamTiming, mode: ClockMode): SectionPlan {
-  return { name: sectionName('issue', 0), area: 'issue', part: 0, bookSection: 'issue', timeLimit: sectionLimit(timing.issue, mode.scale, mode.countUp), questionCount: items.length, items };
+  return {
+    name: sectionName('issue', 0),
+    area: 'issue',
+    part: 0,
+    bookSection: 'issue',
+    timeLimit: sectionLimit(timing.issue, mode.scale, mode.countUp),
+    questionCount: items.length,
+    items,
+  };
 }
 
 /**
@@ -110,7 +118,13 @@ export function issueSection(items: PlanItem[], timing: ExamTiming, mode: ClockM
  * (`verbalFirst`), each as section 1 from the mock's 'v1'/'q1' and a section 2 left empty until section 1 is scored.
  * `mock` holds the mock's questions by section name.
  */
-export function simulateSections(kind: SimulateKind, mock: ReadonlyMap<string, PlanItem[]>, timing: ExamTiming, mode: ClockMode, verbalFirst: boolean): SectionPlan[] {
+export function simulateSections(
+  kind: SimulateKind,
+  mock: ReadonlyMap<string, PlanItem[]>,
+  timing: ExamTiming,
+  mode: ClockMode,
+  verbalFirst: boolean,
+): SectionPlan[] {
   const areas = [...SIMULATE_AREAS[kind]];
   const adaptive = areas.filter((a) => a !== 'issue');
   if (adaptive.length === 2 && !verbalFirst) adaptive.reverse();
@@ -119,7 +133,15 @@ export function simulateSections(kind: SimulateKind, mock: ReadonlyMap<string, P
   for (const area of adaptive) {
     const letter = area === 'verbal' ? 'v' : 'q';
     const items = mock.get(`${letter}1`) ?? [];
-    sections.push({ name: sectionName(area, 1), area, part: 1, bookSection: `${letter}1`, timeLimit: sectionLimit(timing[`${area}1`], mode.scale, mode.countUp), questionCount: items.length, items });
+    sections.push({
+      name: sectionName(area, 1),
+      area,
+      part: 1,
+      bookSection: `${letter}1`,
+      timeLimit: sectionLimit(timing[`${area}1`], mode.scale, mode.countUp),
+      questionCount: items.length,
+      items,
+    });
     sections.push({
       name: sectionName(area, 2),
       area,
@@ -148,7 +170,8 @@ export function quotaNeed(sections: SectionPlan[], simulate: boolean): QuotaNeed
     if (s) questions[s] = (questions[s] ?? 0) + n;
   };
   for (const section of sections) {
-    if (section.items.length === 0 && section.part === 2) add(section.area === 'verbal' ? 'verbal' : 'quant', section.questionCount);
+    if (section.items.length === 0 && section.part === 2)
+      add(section.area === 'verbal' ? 'verbal' : 'quant', section.questionCount);
     for (const item of section.items) add(quotaSubject(item.category), 1);
   }
   return { questions, simulate };
@@ -157,12 +180,23 @@ export function quotaNeed(sections: SectionPlan[], simulate: boolean): QuotaNeed
 const MATH_KIND_LABELS = { any: null, comparison: '数量比较', solving: '问题求解' } as const;
 
 /** An exam's name from what it was drawn by: the title, then the Chinese names of the conditions set. */
-function conditionLabel(title: string, filter: Pick<ExamFilter, 'category' | 'kind' | 'difficulty' | 'topic' | 'tag'>, mathKind: keyof typeof MATH_KIND_LABELS = 'any'): string {
+function conditionLabel(
+  title: string,
+  filter: Pick<ExamFilter, 'category' | 'kind' | 'difficulty' | 'topic' | 'tag'>,
+  mathKind: keyof typeof MATH_KIND_LABELS = 'any',
+): string {
   const category = CATEGORY_CONFIG.categories.find((c) => c.id === filter.category);
   const kind = CATEGORY_CONFIG.categories.flatMap((c) => c.kinds).find((k) => k.id === filter.kind);
   const topic = CATEGORY_CONFIG.categories.flatMap((c) => c.subs).find((s) => s.id === filter.topic);
   const difficulty = CATEGORY_CONFIG.difficulties.find((d) => d.id === filter.difficulty);
-  const parts = [category?.name, kind?.name, MATH_KIND_LABELS[mathKind], topic?.name, difficulty?.name, filter.tag ? `#${filter.tag}` : undefined];
+  const parts = [
+    category?.name,
+    kind?.name,
+    MATH_KIND_LABELS[mathKind],
+    topic?.name,
+    difficulty?.name,
+    filter.tag ? `#${filter.tag}` : undefined,
+  ];
   return [title, ...parts.filter((p): p is string => !!p)].join(' · ');
 }
 
@@ -203,12 +237,22 @@ export function personalPageSource(scope: PersonalSource): PageSource {
   }
 }
 
-export function personalLabel(scope: PersonalSource, filter: Pick<ExamFilter, 'category' | 'kind' | 'difficulty'>): string {
+export function personalLabel(
+  scope: PersonalSource,
+  filter: Pick<ExamFilter, 'category' | 'kind' | 'difficulty'>,
+): string {
   return conditionLabel(PERSONAL_TITLES[scope], filter);
 }
 
 /** One practice section; essays get the Issue's time each instead of a practice question's. */
-export function personalSection(scope: PersonalSource, items: PlanItem[], timing: ExamTiming, mode: ClockMode): SectionPlan {
+export function personalSection(
+  scope: PersonalSource,
+  items: PlanItem[],
+  timing: ExamTiming,
+  mode: ClockMode,
+): SectionPlan {
   const section = practiceSection(items, timing, mode);
-  return scope === 'essay' ? { ...section, timeLimit: sectionLimit(timing.issue * items.length, mode.scale, mode.countUp) } : section;
+  return scope === 'essay'
+    ? { ...section, timeLimit: sectionLimit(timing.issue * items.length, mode.scale, mode.countUp) }
+    : section;
 }

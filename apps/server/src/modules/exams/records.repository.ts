@@ -24,7 +24,10 @@ export async function listExams(db: Db, userId: number, kind: string | undefined
       .orderBy(desc(exams.createdAt), desc(exams.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(exams).where(cond),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(exams)
+      .where(cond),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
@@ -53,6 +56,13 @@ export async function simulationsOf(db: Db, userId: number, templateIds: string[
   return db
     .select({ id: exams.id, templateId: exams.templateId, status: exams.status, result: exams.result })
     .from(exams)
-    .where(and(eq(exams.userId, userId), eq(exams.kind, 'simulate'), inArray(exams.templateId, templateIds), ne(exams.status, 'Close')))
+    .where(
+      and(
+        eq(exams.userId, userId),
+        eq(exams.kind, 'simulate'),
+        inArray(exams.templateId, templateIds),
+        ne(exams.status, 'Close'),
+      ),
+    )
     .orderBy(desc(exams.createdAt), desc(exams.id));
 }

@@ -59,17 +59,23 @@ export class SectionCache {
   }
 }
 
-
 function keysOnly(groups: unknown): OptionGroups | null {
   if (!Array.isArray(groups)) return null;
-  return groups.map((g: { options?: { key?: unknown }[] }) => ({ options: (g.options ?? []).map((o) => ({ key: o.key })) })) as unknown as OptionGroups;
+  return groups.map((g: { options?: { key?: unknown }[] }) => ({
+    options: (g.options ?? []).map((o) => ({ key: o.key })),
+  })) as unknown as OptionGroups;
 }
 
 /**
  * The items of a section by position, from the cache or one query; null (and nothing cached) while the section has
  * no items or does not exist. Says nothing about whose exam it is: the writing statement checks that.
  */
-export async function sectionItems(database: Database, cache: SectionCache, examId: number, section: number): Promise<CachedItem[] | null> {
+export async function sectionItems(
+  database: Database,
+  cache: SectionCache,
+  examId: number,
+  section: number,
+): Promise<CachedItem[] | null> {
   const hit = cache.get(examId, section);
   if (hit) return hit;
   const rows = await sectionItemRows(database, examId, section);
@@ -79,7 +85,9 @@ export async function sectionItems(database: Database, cache: SectionCache, exam
     items[r.position] = {
       inputKind: r.input_kind as InputKind,
       groups: r.q_kind === r.input_kind ? keysOnly(r.groups) : null,
-      sentences: r.passage ? passageSentences({ text: r.passage.text, sentences: r.passage.sentences ?? undefined }).length : null,
+      sentences: r.passage
+        ? passageSentences({ text: r.passage.text, sentences: r.passage.sentences ?? undefined }).length
+        : null,
       questionStamp: r.stamp,
     };
   }

@@ -113,6 +113,7 @@ export async function getExam(deps: Pick<Deps, 'database' | 'clock'>, actor: Act
 export async function examResult(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, id: number): Promise<ExamView> {
   const exam = await findExam(deps.database.db, id, actor.user.id);
   if (!exam) throw examNotFound();
-  if (exam.status !== 'Finished') throw new AppError('invalid_input', 'the exam is not finished', '考试尚未交卷，还没有成绩');
+  if (exam.status !== 'Finished')
+    throw new AppError('invalid_input', 'the exam is not finished', '考试尚未交卷，还没有成绩');
   return examView(deps, actor, exam);
 }

@@ -26,13 +26,19 @@ export async function listIssuePrompts(db: Db, q: IdeaQuery): Promise<{ rows: Br
     const pattern = `%${likeLiteral(q.keyword.toLowerCase())}%`;
     // A prompt the viewer may not open must not be findable by words of its stem or outline.
     const inOpen = and(inArray(questions.visibility, q.open), ilike(questions.searchText, pattern));
-    const inLocked = q.listedLocked.length > 0 ? and(inArray(questions.visibility, q.listedLocked), ilike(questions.brief, pattern)) : undefined;
+    const inLocked =
+      q.listedLocked.length > 0
+        ? and(inArray(questions.visibility, q.listedLocked), ilike(questions.brief, pattern))
+        : undefined;
     where.push(inLocked ? or(inOpen, inLocked)! : inOpen!);
   }
   const cond = and(...where);
   const [rows, [count]] = await Promise.all([
     db.select(briefColumns).from(questions).where(cond).orderBy(asc(questions.id)).limit(q.limit).offset(q.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(questions).where(cond),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(questions)
+      .where(cond),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }

@@ -19,7 +19,8 @@ function hiddenIssue(): Record<string, unknown> {
     kind: 'issue',
     difficulty: 'easy',
     description: 'Issue Task: 30 minutes',
-    inquiry: 'Zeppelins should return as the main way to cross oceans.\n\nWrite a response in which you discuss the extent to which you agree or disagree.',
+    inquiry:
+      'Zeppelins should return as the main way to cross oceans.\n\nWrite a response in which you discuss the extent to which you agree or disagree.',
     input_method: { kind: 'Essay', option_groups: [], group_size: 0, option_size: 0 },
     standard_answer: { description: '强文会区分速度与排放。' },
     analysis: { text: '**立场选择**：部分同意。', key_words: [], synonyms: [], antonyms: [] },
@@ -34,14 +35,18 @@ beforeAll(async () => {
   const issueFiles = readPackageFrom(join(CONTENT_DIR, 'bank/issue'));
   shipped = issueFiles.flatMap((f) => (JSON.parse(f.text) as { questions: typeof shipped }).questions);
   // Other categories beside the prompts: the library must list Issue prompts only.
-  await importPackage(db, [...issueFiles, ...pkg({ 'bank/extra.json': { questions: [tc1('q-idea-tc'), hiddenIssue()] } })]);
+  await importPackage(db, [
+    ...issueFiles,
+    ...pkg({ 'bank/extra.json': { questions: [tc1('q-idea-tc'), hiddenIssue()] } }),
+  ]);
   tokens.trail = (await userWithToken(db, { roleKind: 'Trail' })).token;
   tokens.free = (await userWithToken(db, { roleKind: 'FreeVIP' })).token;
   tokens.teacher = (await userWithToken(db, { isTeacher: true })).token;
 });
 afterAll(() => t.close());
 
-const list = (who: keyof typeof tokens, body: Record<string, unknown> = {}) => t.call(ideaCalls.list, body, { token: tokens[who] });
+const list = (who: keyof typeof tokens, body: Record<string, unknown> = {}) =>
+  t.call(ideaCalls.list, body, { token: tokens[who] });
 const ids = (items: QuestionBrief[]) => items.map((i) => i.id);
 
 describe('/api/idea/list', () => {
@@ -83,12 +88,22 @@ describe('/api/idea/list', () => {
 
   it('filters by difficulty and pages with a stable total', async () => {
     const hard = await list('trail', { difficulty: 'hard' });
-    expect(ids(hard.data.items)).toEqual(shipped.filter((q) => q.difficulty === 'hard').map((q) => q.id).sort());
+    expect(ids(hard.data.items)).toEqual(
+      shipped
+        .filter((q) => q.difficulty === 'hard')
+        .map((q) => q.id)
+        .sort(),
+    );
     const first = await list('trail', { page: 1, page_size: 10 });
     const third = await list('trail', { page: 3, page_size: 10 });
     expect(first.data).toMatchObject({ total: shipped.length, page: 1, page_size: 10 });
     expect(first.data.items).toHaveLength(10);
-    expect(ids(third.data.items)).toEqual(shipped.map((q) => q.id).sort().slice(20, 30));
+    expect(ids(third.data.items)).toEqual(
+      shipped
+        .map((q) => q.id)
+        .sort()
+        .slice(20, 30),
+    );
   });
 
   it('finds open prompts by words of the stem or outline, locked ones only by their Chinese title', async () => {

@@ -1,4 +1,4 @@
-import { mediaCalls } from '@gre/contracts';
+import { mediaCalls, type Envelope } from '@gre/contracts';
 import { materials } from '@gre/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,9 +26,12 @@ afterAll(async () => {
   fx.cleanup();
 });
 
-const materialUrl = async (id = 'm-formulas') => (await t.call(mediaCalls.materialLink, { id }, { token: vip })).data.url;
-const videoUrl = async (id = 'v-explain') => (await t.call(mediaCalls.videoGet, { id }, { token: vip })).data.stream.url;
-const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers });
+const materialUrl = async (id = 'm-formulas') =>
+  (await t.call(mediaCalls.materialLink, { id }, { token: vip })).data.url;
+const videoUrl = async (id = 'v-explain') =>
+  (await t.call(mediaCalls.videoGet, { id }, { token: vip })).data.stream.url;
+const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+  t.app.inject({ method, url, headers });
 const nowS = () => Math.floor(Date.now() / 1000);
 
 describe('GET /media/material/:id', () => {
@@ -54,7 +57,11 @@ describe('GET /media/material/:id', () => {
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(res.rawPayload.length).toBe(0);
     const ranged = await get(await materialUrl(), { range: 'bytes=10-19' }, 'HEAD');
-    expect([ranged.statusCode, ranged.headers['content-range'], ranged.headers['content-length']]).toEqual([206, `bytes 10-19/${fx.pdf.length}`, '10']);
+    expect([ranged.statusCode, ranged.headers['content-range'], ranged.headers['content-length']]).toEqual([
+      206,
+      `bytes 10-19/${fx.pdf.length}`,
+      '10',
+    ]);
   });
 });
 
@@ -105,17 +112,26 @@ describe('signatures and ids', () => {
     const url = await materialUrl();
     const sig = new URL(url, 'http://x').searchParams.get('sig')!;
     const flipped = url.replace(sig, `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`);
-    for (const bad of [flipped, url.replace(/exp=\d+/, `exp=${nowS() + 9999}`), url.replace('m-formulas', 'm-gone'), url.replace('/material/', '/video/'), url.split('?')[0]!]) {
+    for (const bad of [
+      flipped,
+      url.replace(/exp=\d+/, `exp=${nowS() + 9999}`),
+      url.replace('m-formulas', 'm-gone'),
+      url.replace('/material/', '/video/'),
+      url.split('?')[0]!,
+    ]) {
       const res = await get(bad);
       expect(res.statusCode, bad).toBe(403);
-      expect(res.json()).toMatchObject({ ok: false, err_data: { kind: 'forbidden', detail: 'media link signature invalid', show: '链接无效，请回到页面重新打开' } });
+      expect(res.json()).toMatchObject({
+        ok: false,
+        err_data: { kind: 'forbidden', detail: 'media link signature invalid', show: '链接无效，请回到页面重新打开' },
+      });
     }
   });
 
   it('refuses an expired address', async () => {
     const res = await get(signedPath(SECRET, 'material', 'm-formulas', nowS() - 1));
     expect(res.statusCode).toBe(403);
-    expect(res.json().err_data).toMatchObject({ kind: 'forbidden', detail: 'media link expired' });
+    expect(res.json<Envelope<unknown>>().err_data).toMatchObject({ kind: 'forbidden', detail: 'media link expired' });
     expect((await get(signedPath(SECRET, 'material', 'm-formulas', nowS() + 60))).statusCode).toBe(200);
   });
 
@@ -124,7 +140,7 @@ describe('signatures and ids', () => {
       const res = await get(`/media/material/${id}?exp=${nowS() + 60}&sig=${'a'.repeat(43)}`);
       // '..' is resolved by the router before any route matches: the not-found envelope, never a file.
       expect(res.statusCode, id).toBe(id === '..' ? 404 : 403);
-      expect(res.json().ok).toBe(false);
+      expect(res.json<Envelope<unknown>>().ok).toBe(false);
     }
     // Even a correctly signed address for an id that is not a material id is refused before any lookup.
     expect((await get(signedPath(SECRET, 'material', '../secret.txt', nowS() + 60))).statusCode).toBe(403);

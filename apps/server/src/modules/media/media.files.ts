@@ -36,7 +36,15 @@ export interface MediaFile {
 }
 
 /** send sets the range headers and Last-Modified; type, caching and the (strong) ETag are set here. */
-const SEND_OPTIONS = { acceptRanges: true, cacheControl: false, contentType: false, etag: false, lastModified: true, dotfiles: 'allow', index: false } as const;
+const SEND_OPTIONS = {
+  acceptRanges: true,
+  cacheControl: false,
+  contentType: false,
+  etag: false,
+  lastModified: true,
+  dotfiles: 'allow',
+  index: false,
+} as const;
 
 const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
@@ -45,7 +53,11 @@ const one = (value: string | string[] | undefined) => (typeof value === 'string'
  * body, 404 when absent — streamed, so a file is never held in memory. The Range it sees is decided here, once the
  * file's size and date are known (`onFile`): normalised by `singleRange` and dropped when If-Range fails.
  */
-export async function openMediaFile(method: string, headers: IncomingHttpHeaders, path: string): Promise<send.SendResult & { etag?: string }> {
+export async function openMediaFile(
+  method: string,
+  headers: IncomingHttpHeaders,
+  path: string,
+): Promise<send.SendResult & { etag?: string }> {
   // send reads only `method` and `headers` (its types say Readable, after the IncomingMessage it was written for);
   // giving it no conditional headers keeps 304 and 412 out, as they always were. It URI-decodes the path it is given
   // (written for request URLs), hence encodeURI on a path already checked by fileInside.
@@ -81,7 +93,11 @@ export async function sendMediaFile(req: FastifyRequest, reply: FastifyReply, fi
   if (unsatisfiable) {
     // send's 416 carries an HTML page and its own CSP; the answer is the size in Content-Range and no body.
     stream.destroy();
-    return reply.code(416).header('content-range', headers['Content-Range']).header('content-type', 'text/plain; charset=utf-8').send('');
+    return reply
+      .code(416)
+      .header('content-range', headers['Content-Range'])
+      .header('content-type', 'text/plain; charset=utf-8')
+      .send('');
   }
   void reply.code(statusCode).headers(headers);
   if (req.method === 'HEAD') {

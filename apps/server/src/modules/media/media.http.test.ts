@@ -16,7 +16,11 @@ type RangeDecision = { kind: 'full' } | { kind: 'partial'; start: number; end: n
 async function decideRange(header: string | undefined, size: number): Promise<RangeDecision> {
   const path = join(filesDir, `${size}.bin`);
   if (!existsSync(path)) writeFileSync(path, Buffer.alloc(size));
-  const { statusCode, headers, stream } = await openMediaFile('HEAD', header === undefined ? {} : { range: header }, path);
+  const { statusCode, headers, stream } = await openMediaFile(
+    'HEAD',
+    header === undefined ? {} : { range: header },
+    path,
+  );
   stream.destroy();
   if (statusCode === 416) return { kind: 'unsatisfiable' };
   const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(headers['Content-Range'] ?? '');
@@ -40,10 +44,16 @@ describe('Range header → decision', () => {
     expect(await decideRange(header, size)).toEqual({ kind: 'unsatisfiable' });
   });
 
-  it.each([[undefined], ['bytes=0-1,5-6'], ['bytes=9-3'], ['items=0-5'], ['bytes=-'], ['bytes=a-b'], ['bytes=0x10-'], [`bytes=0-${'9'.repeat(300)}`]])(
-    '%s → the whole file',
-    async (header) => expect(await decideRange(header, size)).toEqual({ kind: 'full' }),
-  );
+  it.each([
+    [undefined],
+    ['bytes=0-1,5-6'],
+    ['bytes=9-3'],
+    ['items=0-5'],
+    ['bytes=-'],
+    ['bytes=a-b'],
+    ['bytes=0x10-'],
+    [`bytes=0-${'9'.repeat(300)}`],
+  ])('%s → the whole file', async (header) => expect(await decideRange(header, size)).toEqual({ kind: 'full' }));
 
   it('an empty file has no satisfiable range', async () => {
     expect(await decideRange('bytes=0-', 0)).toEqual({ kind: 'unsatisfiable' });
@@ -86,7 +96,9 @@ describe('file names', () => {
     expect(contentDisposition('attachment', "数学 (A)'s*.pdf", 'm-x.pdf')).toBe(
       `attachment; filename="m-x.pdf"; filename*=UTF-8''%E6%95%B0%E5%AD%A6%20%28A%29%27s%2A.pdf`,
     );
-    expect(contentDisposition('inline', 'v.webm', 'v"\\é.webm')).toBe(`inline; filename="v___.webm"; filename*=UTF-8''v.webm`);
+    expect(contentDisposition('inline', 'v.webm', 'v"\\é.webm')).toBe(
+      `inline; filename="v___.webm"; filename*=UTF-8''v.webm`,
+    );
   });
 });
 
@@ -102,7 +114,9 @@ describe('signed links', () => {
     expect(checkLink(key, 'material', 'm-b', exp, sig, 1999)).toBe('bad_signature');
     expect(checkLink(key, 'material', 'm-a', '2001', sig, 1999)).toBe('bad_signature');
     expect(checkLink('j'.repeat(43), 'material', 'm-a', exp, sig, 1999)).toBe('bad_signature');
-    expect(checkLink(key, 'material', 'm-a', exp, `${sig!.slice(0, -1)}${sig!.endsWith('A') ? 'B' : 'A'}`, 1999)).toBe('bad_signature');
+    expect(checkLink(key, 'material', 'm-a', exp, `${sig!.slice(0, -1)}${sig!.endsWith('A') ? 'B' : 'A'}`, 1999)).toBe(
+      'bad_signature',
+    );
   });
   it('refuses missing, repeated or malformed parameters', () => {
     const { exp, sig } = parse(signedPath(key, 'video', 'v-a', 2000));

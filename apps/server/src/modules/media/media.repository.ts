@@ -27,8 +27,15 @@ export async function findVideo(db: Db, id: string): Promise<VideoRow | undefine
 }
 
 /** A video and the brief columns of the question it explains, in one query. */
-export async function findVideoWithQuestion(db: Db, id: string): Promise<{ video: VideoRow; question: BriefRow | null } | undefined> {
-  const [row] = await db.select({ video: videos, question: briefColumns }).from(videos).leftJoin(questions, eq(videos.questionId, questions.id)).where(eq(videos.id, id));
+export async function findVideoWithQuestion(
+  db: Db,
+  id: string,
+): Promise<{ video: VideoRow; question: BriefRow | null } | undefined> {
+  const [row] = await db
+    .select({ video: videos, question: briefColumns })
+    .from(videos)
+    .leftJoin(questions, eq(videos.questionId, questions.id))
+    .where(eq(videos.id, id));
   if (!row) return undefined;
   return { video: row.video, question: row.question?.id ? row.question : null };
 }
@@ -40,19 +47,30 @@ type VideoInsert = Omit<typeof videos.$inferInsert, 'updatedAt'>;
  * Makes the two tables hold exactly the manifest's rows, in one transaction: insert or update by id, then remove rows
  * the manifest no longer lists (their files are gone with them). Running it again changes nothing.
  */
-export async function syncMediaRows(db: Db, rows: { materials: MaterialInsert[]; videos: VideoInsert[] }): Promise<void> {
+export async function syncMediaRows(
+  db: Db,
+  rows: { materials: MaterialInsert[]; videos: VideoInsert[] },
+): Promise<void> {
   await db.transaction(async (tx) => {
     for (const m of rows.materials) {
       const { id: _id, ...set } = m;
-      await tx.insert(materials).values(m).onConflictDoUpdate({ target: materials.id, set: { ...set, updatedAt: sql`now()` } });
+      await tx
+        .insert(materials)
+        .values(m)
+        .onConflictDoUpdate({ target: materials.id, set: { ...set, updatedAt: sql`now()` } });
     }
     for (const v of rows.videos) {
       const { id: _id, ...set } = v;
-      await tx.insert(videos).values(v).onConflictDoUpdate({ target: videos.id, set: { ...set, updatedAt: sql`now()` } });
+      await tx
+        .insert(videos)
+        .values(v)
+        .onConflictDoUpdate({ target: videos.id, set: { ...set, updatedAt: sql`now()` } });
     }
     const keepMaterials = rows.materials.map((m) => m.id);
     const keepVideos = rows.videos.map((v) => v.id);
-    await (keepMaterials.length ? tx.delete(materials).where(notInArray(materials.id, keepMaterials)) : tx.delete(materials));
+    await (keepMaterials.length
+      ? tx.delete(materials).where(notInArray(materials.id, keepMaterials))
+      : tx.delete(materials));
     await (keepVideos.length ? tx.delete(videos).where(notInArray(videos.id, keepVideos)) : tx.delete(videos));
   });
 }
@@ -64,6 +82,7 @@ export async function syncMediaRows(db: Db, rows: { materials: MaterialInsert[];
 export async function sharedSigningSecret(db: Db, candidate: string): Promise<string> {
   await db.insert(settings).values({ key: SECRET_KEY, value: candidate }).onConflictDoNothing({ target: settings.key });
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SECRET_KEY));
-  if (typeof row?.value !== 'string' || row.value.length < 32) throw new Error(`settings.${SECRET_KEY} is not a usable key`);
+  if (typeof row?.value !== 'string' || row.value.length < 32)
+    throw new Error(`settings.${SECRET_KEY} is not a usable key`);
   return row.value;
 }

@@ -38,7 +38,15 @@ describe('/api/material/list', () => {
   it('lists every material in order to everyone, with whether this user may download', async () => {
     const trail = await t.call(mediaCalls.materialList, {}, { token: who.trail });
     expect(trail.data.materials.map((m) => m.id)).toEqual(['m-formulas', 'm-gone']);
-    expect(trail.data.materials[0]).toEqual({ id: 'm-formulas', title: '数学公式：速查 / 总结', description: '公式', category: 'quant', mime: 'application/pdf', size_bytes: fx.pdf.length, pages: 3 });
+    expect(trail.data.materials[0]).toEqual({
+      id: 'm-formulas',
+      title: '数学公式：速查 / 总结',
+      description: '公式',
+      category: 'quant',
+      mime: 'application/pdf',
+      size_bytes: fx.pdf.length,
+      pages: 3,
+    });
     expect(trail.data.allowed).toBe(false);
   });
 
@@ -95,7 +103,9 @@ describe('/api/video/list and /api/video/get', () => {
     ]);
     expect(trail[0]).toMatchObject({ question_id: 'q-pub', duration_seconds: 40, size_bytes: fx.video.length });
     expect((await t.call(mediaCalls.videoList, {}, { token: who.vip })).data.videos.every((v) => v.allowed)).toBe(true);
-    expect((await t.call(mediaCalls.videoList, {}, { token: who.operator })).data.videos.every((v) => v.allowed)).toBe(true);
+    expect((await t.call(mediaCalls.videoList, {}, { token: who.operator })).data.videos.every((v) => v.allowed)).toBe(
+      true,
+    );
   });
 
   it('gives the video, a signed stream address and the explained question', async () => {
@@ -122,7 +132,9 @@ describe('/api/video/list and /api/video/get', () => {
     const vip = await t.call(mediaCalls.videoGet, { id: 'v-vip' }, { token: who.vip });
     expect(vip.data.question).toBeNull();
     expect((await t.call(mediaCalls.videoGet, { id: 'v-nope' }, { token: who.svip })).err?.kind).toBe('not_found');
-    expect((await t.call(mediaCalls.videoGet, { id: 'm-formulas' }, { token: who.svip })).err?.kind).toBe('invalid_input');
+    expect((await t.call(mediaCalls.videoGet, { id: 'm-formulas' }, { token: who.svip })).err?.kind).toBe(
+      'invalid_input',
+    );
   });
 });
 

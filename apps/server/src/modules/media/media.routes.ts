@@ -4,7 +4,15 @@ import { authorize } from '../../lib/authorize.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
 import { fileInside, mediaDir, sendMediaFile } from './media.files.js';
 import { contentDisposition, downloadName } from './media.http.js';
-import { getVideo, listMaterials, listVideos, materialLink, mediaContext, signedMaterial, signedVideo } from './media.service.js';
+import {
+  getVideo,
+  listMaterials,
+  listVideos,
+  materialLink,
+  mediaContext,
+  signedMaterial,
+  signedVideo,
+} from './media.service.js';
 import { LINK_TTL_SECONDS } from './media.signing.js';
 
 type FileRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>;
@@ -23,7 +31,11 @@ export const mediaModule: Module = (app, deps) => {
   registerCall(app, mediaCalls.videoList, async ({ actor }) => listVideos(ctx, authorize(actor)));
   registerCall(app, mediaCalls.videoGet, async ({ actor, body }) => getVideo(ctx, authorize(actor), body.id));
 
-  const routeOptions = { method: ['GET', 'HEAD'] as ('GET' | 'HEAD')[], exposeHeadRoute: false, schema: { hide: true } };
+  const routeOptions = {
+    method: ['GET', 'HEAD'] as ('GET' | 'HEAD')[],
+    exposeHeadRoute: false,
+    schema: { hide: true },
+  };
 
   app.route({
     ...routeOptions,
@@ -31,7 +43,12 @@ export const mediaModule: Module = (app, deps) => {
     handler: async (req: FileRequest, reply: FastifyReply) => {
       const row = await signedMaterial(ctx, req.params.id, req.query.exp, req.query.sig);
       const disposition = contentDisposition('attachment', downloadName(row.title, row.file), `${row.id}.pdf`);
-      return sendMediaFile(req, reply, { path: fileInside(dir, row.file), mime: row.mime, disposition, maxAgeSeconds: LINK_TTL_SECONDS.material });
+      return sendMediaFile(req, reply, {
+        path: fileInside(dir, row.file),
+        mime: row.mime,
+        disposition,
+        maxAgeSeconds: LINK_TTL_SECONDS.material,
+      });
     },
   });
 
@@ -41,7 +58,12 @@ export const mediaModule: Module = (app, deps) => {
     handler: async (req: FileRequest, reply: FastifyReply) => {
       const row = await signedVideo(ctx, req.params.id, req.query.exp, req.query.sig);
       const disposition = contentDisposition('inline', downloadName(row.title, row.file), `${row.id}.webm`);
-      return sendMediaFile(req, reply, { path: fileInside(dir, row.file), mime: row.mime, disposition, maxAgeSeconds: LINK_TTL_SECONDS.video });
+      return sendMediaFile(req, reply, {
+        path: fileInside(dir, row.file),
+        mime: row.mime,
+        disposition,
+        maxAgeSeconds: LINK_TTL_SECONDS.video,
+      });
     },
   });
 };

@@ -20,7 +20,8 @@ export function mediaFileProblems(manifest: MediaManifest, dir: string): string[
   for (const item of [...manifest.materials, ...manifest.videos]) {
     const path = fileInside(dir, item.file);
     if (!existsSync(path)) problems.push(`${item.id}: ${item.file} is missing from ${dir}`);
-    else if (statSync(path).size !== item.size_bytes) problems.push(`${item.id}: ${item.file} has ${statSync(path).size} bytes, the manifest says ${item.size_bytes}`);
+    else if (statSync(path).size !== item.size_bytes)
+      problems.push(`${item.id}: ${item.file} has ${statSync(path).size} bytes, the manifest says ${item.size_bytes}`);
   }
   return problems;
 }

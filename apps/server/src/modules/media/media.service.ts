@@ -1,11 +1,30 @@
-import { materialIdSchema, videoIdSchema, type CallResponse, type MaterialBrief, type MaterialCategory, type mediaCalls, type RoleKind, type VideoBrief, type VideoKind } from '@gre/contracts';
+import {
+  materialIdSchema,
+  videoIdSchema,
+  type CallResponse,
+  type MaterialBrief,
+  type MaterialCategory,
+  type mediaCalls,
+  type RoleKind,
+  type VideoBrief,
+  type VideoKind,
+} from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { can, canVisitMaterials, isStaff, MATERIAL_MIN_ROLE, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { decideAccess, type Visibility } from '../../lib/access.js';
 import { answersHeldFor } from '../questions/index.js';
 import { toQuestionBrief } from '../../lib/question-view.js';
-import { findMaterial, findVideo, findVideoWithQuestion, listMaterialRows, listVideoRows, sharedSigningSecret, type MaterialRow, type VideoRow } from './media.repository.js';
+import {
+  findMaterial,
+  findVideo,
+  findVideoWithQuestion,
+  listMaterialRows,
+  listVideoRows,
+  sharedSigningSecret,
+  type MaterialRow,
+  type VideoRow,
+} from './media.repository.js';
 import { checkLink, LINK_TTL_SECONDS, newSigningSecret, signedPath, type MediaKind } from './media.signing.js';
 import { downloadName } from './media.http.js';
 
@@ -56,14 +75,23 @@ async function link(ctx: MediaContext, kind: MediaKind, id: string, now: Date) {
 }
 
 /** Every material, listed to every user so the page can show what membership brings; `allowed` says whether they open. */
-export async function listMaterials(ctx: MediaContext, actor: Actor): Promise<CallResponse<typeof mediaCalls.materialList>> {
+export async function listMaterials(
+  ctx: MediaContext,
+  actor: Actor,
+): Promise<CallResponse<typeof mediaCalls.materialList>> {
   const rows = await listMaterialRows(ctx.database.db);
   return { materials: rows.map(toMaterialBrief), allowed: canVisitMaterials(actor.user, ctx.clock.now()) };
 }
 
 /** A signed download address; `limit` (the upgrade dialog) without the material right, `not_found` for an unknown id. */
-export async function materialLink(ctx: MediaContext, actor: Actor, id: string, now = ctx.clock.now()): Promise<CallResponse<typeof mediaCalls.materialLink>> {
-  if (!canVisitMaterials(actor.user, now)) throw new AppError('limit', `materials need ${MATERIAL_MIN_ROLE} or the can_visit_material right`);
+export async function materialLink(
+  ctx: MediaContext,
+  actor: Actor,
+  id: string,
+  now = ctx.clock.now(),
+): Promise<CallResponse<typeof mediaCalls.materialLink>> {
+  if (!canVisitMaterials(actor.user, now))
+    throw new AppError('limit', `materials need ${MATERIAL_MIN_ROLE} or the can_visit_material right`);
   const row = await findMaterial(ctx.database.db, id);
   if (!row) throw new AppError('not_found', 'material not found');
   return { ...(await link(ctx, 'material', row.id, now)), file_name: downloadName(row.title, row.file) };
@@ -80,7 +108,12 @@ export async function listVideos(ctx: MediaContext, actor: Actor): Promise<CallR
  * explanation walks through the answer, so it waits, like the analysis, while its question is in an exam the learner
  * is taking (decision 013): `forbidden`, saying why.
  */
-export async function getVideo(ctx: MediaContext, actor: Actor, id: string, now = ctx.clock.now()): Promise<CallResponse<typeof mediaCalls.videoGet>> {
+export async function getVideo(
+  ctx: MediaContext,
+  actor: Actor,
+  id: string,
+  now = ctx.clock.now(),
+): Promise<CallResponse<typeof mediaCalls.videoGet>> {
   const found = await findVideoWithQuestion(ctx.database.db, id);
   if (!found) throw new AppError('not_found', 'video not found');
   const { video, question } = found;
@@ -94,7 +127,12 @@ export async function getVideo(ctx: MediaContext, actor: Actor, id: string, now 
     if (decision.see) brief = toQuestionBrief(question, true);
     else if (decision.refusal.kind === 'public_only') brief = toQuestionBrief(question, false);
   }
-  return { video: toVideoBrief(actor, video), mime: video.mime, stream: await link(ctx, 'video', video.id, now), question: brief };
+  return {
+    video: toVideoBrief(actor, video),
+    mime: video.mime,
+    stream: await link(ctx, 'video', video.id, now),
+    question: brief,
+  };
 }
 
 /**
@@ -123,7 +161,9 @@ const LINK_REFUSED = {
 /** The id of a signed file address, once its signature holds. Signature before the database: a forged address costs one HMAC, never a query. */
 async function verified(ctx: MediaContext, kind: MediaKind, id: string, exp: unknown, sig: unknown): Promise<string> {
   const valid = (kind === 'material' ? materialIdSchema : videoIdSchema).safeParse(id).success;
-  const result = valid ? checkLink(await ctx.signingKey(), kind, id, exp, sig, Math.floor(ctx.clock.now().getTime() / 1000)) : 'bad_signature';
+  const result = valid
+    ? checkLink(await ctx.signingKey(), kind, id, exp, sig, Math.floor(ctx.clock.now().getTime() / 1000))
+    : 'bad_signature';
   if (result !== 'ok') throw new AppError('forbidden', LINK_REFUSED[result].detail, LINK_REFUSED[result].show);
   return id;
 }

@@ -34,7 +34,14 @@ export type LinkCheck = 'ok' | 'bad_signature' | 'expired';
  * Checks an address's `exp` and `sig` in constant time. The signature is checked before the expiry so a forged
  * address never learns whether its date would have passed.
  */
-export function checkLink(key: string, kind: MediaKind, id: string, exp: unknown, sig: unknown, nowSeconds: number): LinkCheck {
+export function checkLink(
+  key: string,
+  kind: MediaKind,
+  id: string,
+  exp: unknown,
+  sig: unknown,
+  nowSeconds: number,
+): LinkCheck {
   if (typeof exp !== 'string' || typeof sig !== 'string' || !EXP.test(exp) || !SIG.test(sig)) return 'bad_signature';
   const expected = Buffer.from(mac(key, kind, id, Number(exp)));
   if (!timingSafeEqual(expected, Buffer.from(sig))) return 'bad_signature';

@@ -48,11 +48,16 @@ async function expected(who: keyof typeof tokens, f: Filter): Promise<string[]> 
   if (f.topic) where.push(eq(questions.topic, f.topic));
   if (f.tag) where.push(arrayContains(questions.tags, [f.tag]));
   if (f.keyword) where.push(like(questions.searchText, `%${f.keyword}%`));
-  const rows = await t.deps.database.db.select({ id: questions.id }).from(questions).where(and(...where)).orderBy(asc(questions.category), asc(questions.id));
+  const rows = await t.deps.database.db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(...where))
+    .orderBy(asc(questions.category), asc(questions.id));
   return rows.map((r) => r.id);
 }
 
-const filter = (who: keyof typeof tokens, body: Filter & { page?: number; page_size?: number }) => t.call(questionCalls.filter, body, { token: tokens[who] });
+const filter = (who: keyof typeof tokens, body: Filter & { page?: number; page_size?: number }) =>
+  t.call(questionCalls.filter, body, { token: tokens[who] });
 
 const FILTERS: Filter[] = [
   {},
@@ -76,7 +81,13 @@ async function expectEveryPageRight() {
         const res = await filter(who, { ...f, page, page_size: size });
         expect(res.status).toBe(200);
         const want = all.slice((page - 1) * size, page * size);
-        expect({ who, f, page, total: res.data.total, ids: res.data.items.map((q) => q.id) }).toEqual({ who, f, page, total: all.length, ids: want });
+        expect({ who, f, page, total: res.data.total, ids: res.data.items.map((q) => q.id) }).toEqual({
+          who,
+          f,
+          page,
+          total: all.length,
+          ids: want,
+        });
         expect(res.data.capped).toBe(false);
       }
     }
@@ -90,7 +101,8 @@ describe('/api/question/filter over a grown bank', () => {
     for (const f of [{}, { tag: 'common' }, { difficulty: 'hard' }]) {
       const all = await expected('free', f);
       const seen: string[] = [];
-      for (let page = 1; page <= Math.ceil(all.length / 47); page++) seen.push(...(await filter('free', { ...f, page, page_size: 47 })).data.items.map((q) => q.id));
+      for (let page = 1; page <= Math.ceil(all.length / 47); page++)
+        seen.push(...(await filter('free', { ...f, page, page_size: 47 })).data.items.map((q) => q.id));
       expect(seen).toEqual(all);
     }
   });
@@ -98,10 +110,25 @@ describe('/api/question/filter over a grown bank', () => {
   it('keeps its totals exact while the bank changes: updates, deletes, re-imports', { timeout: 120_000 }, async () => {
     const db = t.deps.database.db;
     await db.execute(sql`update questions set visibility = 'hidden' where id like 'q-gen-%' and id like '%3'`);
-    await db.execute(sql`update questions set tags = array['common', 'common', 'fresh'], difficulty = 'hard' where id like 'q-gen-%' and id like '%5'`);
+    await db.execute(
+      sql`update questions set tags = array['common', 'common', 'fresh'], difficulty = 'hard' where id like 'q-gen-%' and id like '%5'`,
+    );
     await db.execute(sql`delete from questions where id like 'q-gen-%' and id like '%7'`);
-    await importPackage(db, pkg({ 'bank/more.json': { questions: [tc1('q-more-1', { tags: ['common', 'fresh'] }), qc('q-more-2', { topic: 'geometry', difficulty: 'hard' })] } }));
-    await importPackage(db, pkg({ 'bank/more.json': { questions: [tc1('q-more-1', { tags: ['t3'], visibility: 'locked' })] } }));
+    await importPackage(
+      db,
+      pkg({
+        'bank/more.json': {
+          questions: [
+            tc1('q-more-1', { tags: ['common', 'fresh'] }),
+            qc('q-more-2', { topic: 'geometry', difficulty: 'hard' }),
+          ],
+        },
+      }),
+    );
+    await importPackage(
+      db,
+      pkg({ 'bank/more.json': { questions: [tc1('q-more-1', { tags: ['t3'], visibility: 'locked' })] } }),
+    );
     FILTERS.push({ tag: 'fresh' });
     await expectEveryPageRight();
   });
@@ -119,10 +146,19 @@ describe('/api/question/filter over a grown bank', () => {
     const past = await filter('free', { keyword: 'needle', page: KEYWORD_MATCH_CAP / 50 + 1, page_size: 50 });
     expect(past.data).toMatchObject({ items: [], total: KEYWORD_MATCH_CAP, capped: true });
 
-    for (const f of [{ keyword: 'rareword' }, { keyword: 'needle', category: 3, topic: 'algebra', difficulty: 'easy' }, { keyword: 'nothing-like-this' }]) {
+    for (const f of [
+      { keyword: 'rareword' },
+      { keyword: 'needle', category: 3, topic: 'algebra', difficulty: 'easy' },
+      { keyword: 'nothing-like-this' },
+    ]) {
       const all = await expected('free', f);
       const res = await filter('free', { ...f, page_size: 50 });
-      expect({ f, total: res.data.total, capped: res.data.capped, ids: res.data.items.map((q) => q.id) }).toEqual({ f, total: all.length, capped: false, ids: all.slice(0, 50) });
+      expect({ f, total: res.data.total, capped: res.data.capped, ids: res.data.items.map((q) => q.id) }).toEqual({
+        f,
+        total: all.length,
+        capped: false,
+        ids: all.slice(0, 50),
+      });
     }
   });
 });

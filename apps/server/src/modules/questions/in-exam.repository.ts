@@ -21,10 +21,24 @@ const RUNNING = ['Start', 'PartCompleted'];
  * One statement: the learner's exams through `exams_user_idx`, their items through the primary keys, the earlier
  * submit through `exam_items_question_idx` or the learner's exams again, whichever PostgreSQL prefers.
  */
-export async function heldForExams(db: Db, userId: number, ids: readonly string[] | null, now: Date): Promise<Set<string>> {
+export async function heldForExams(
+  db: Db,
+  userId: number,
+  ids: readonly string[] | null,
+  now: Date,
+): Promise<Set<string>> {
   if (ids !== null && ids.length === 0) return new Set();
-  const only = ids === null ? sql`` : sql`and i.question_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
-  const running = sql.join(RUNNING.map((s) => sql`${s}`), sql`, `);
+  const only =
+    ids === null
+      ? sql``
+      : sql`and i.question_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  const running = sql.join(
+    RUNNING.map((s) => sql`${s}`),
+    sql`, `,
+  );
   const result = await db.execute<{ id: string }>(sql`
     select distinct i.question_id as id
     from exams e

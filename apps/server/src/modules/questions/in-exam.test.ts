@@ -1,7 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { craftCalls, mediaCalls, questionCalls, searchCalls, type ExamView, type MediaManifest, type QuestionView } from '@gre/contracts';
+import {
+  craftCalls,
+  mediaCalls,
+  questionCalls,
+  searchCalls,
+  type ExamView,
+  type MediaManifest,
+  type QuestionView,
+} from '@gre/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/test-app.js';
 import { seedMedia } from '../media/index.js';
@@ -22,7 +30,21 @@ beforeAll(async () => {
   media = mkdtempSync(join(tmpdir(), 'gre-in-exam-'));
   const manifest: MediaManifest = {
     materials: [],
-    videos: [{ id: 'v-rc', title: '阅读讲解', description: '', kind: 'explanation', file: 'rc.webm', mime: 'video/webm', size_bytes: 5, duration_seconds: 30, question_id: Q, min_role: null, position: 10 }],
+    videos: [
+      {
+        id: 'v-rc',
+        title: '阅读讲解',
+        description: '',
+        kind: 'explanation',
+        file: 'rc.webm',
+        mime: 'video/webm',
+        size_bytes: 5,
+        duration_seconds: 30,
+        question_id: Q,
+        min_role: null,
+        position: 10,
+      },
+    ],
   };
   writeFileSync(join(media, 'media.json'), JSON.stringify(manifest));
   await seedMedia(t.deps, { manifest: join(media, 'media.json'), warn: () => {} });
@@ -41,11 +63,19 @@ const getQuestions = async (l: Learner, ids: string[]) => {
 const answersShown = (q: QuestionView) => q.standard_answer !== null && q.analysis !== null;
 /** Nothing an answer-less view leaves out: answer, analysis, the passage's translation and gist. */
 const withheld = (q: QuestionView) =>
-  q.standard_answer === null && q.analysis === null && !q.support_translate && (q.passage === null || (q.passage.translate === '' && q.passage.core === ''));
-const found = async (l: Learner, q: string) => (await t.call(searchCalls.search, { q }, { token: l.token })).data.questions.map((r) => r.question.id);
+  q.standard_answer === null &&
+  q.analysis === null &&
+  !q.support_translate &&
+  (q.passage === null || (q.passage.translate === '' && q.passage.core === ''));
+const found = async (l: Learner, q: string) =>
+  (await t.call(searchCalls.search, { q }, { token: l.token })).data.questions.map((r) => r.question.id);
 const video = (l: Learner) => t.call(mediaCalls.videoGet, { id: 'v-rc' }, { token: l.token });
 const collect = (l: Learner, id: string) =>
-  t.call(craftCalls.updateV2, { update_kind: 'Collect', craft_id: 0, question_id: id, craft: { collect: { collected: true } }, q_category: 2 }, { token: l.token });
+  t.call(
+    craftCalls.updateV2,
+    { update_kind: 'Collect', craft_id: 0, question_id: id, craft: { collect: { collected: true } }, q_category: 2 },
+    { token: l.token },
+  );
 
 /** Starts an exam and submits its sections as they stand; returns the result view. */
 async function submitAll(l: Learner, id: number): Promise<ExamView> {

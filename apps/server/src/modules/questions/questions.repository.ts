@@ -1,10 +1,21 @@
 import { KEYWORD_MATCH_CAP } from '@gre/contracts';
 import { passages, questionCounts, questions, type Db } from '@gre/db';
-import { briefColumns, listConditions, textHolds, type BriefRow, type ListFilter, type PassageRowFull, type QuestionRowFull } from '@gre/db/queries';
+import {
+  briefColumns,
+  listConditions,
+  textHolds,
+  type BriefRow,
+  type ListFilter,
+  type PassageRowFull,
+  type QuestionRowFull,
+} from '@gre/db/queries';
 import { and, asc, between, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 /** Questions with their passages, by id; unknown ids are simply absent. */
-export async function findQuestions(db: Db, ids: string[]): Promise<{ question: QuestionRowFull; passage: PassageRowFull | null }[]> {
+export async function findQuestions(
+  db: Db,
+  ids: string[],
+): Promise<{ question: QuestionRowFull; passage: PassageRowFull | null }[]> {
   if (ids.length === 0) return [];
   return db
     .select({ question: questions, passage: passages })
@@ -35,12 +46,22 @@ async function countByCategory(db: Db, q: FilterQuery): Promise<{ category: numb
   if (q.difficulty) where.push(eq(c.difficulty, q.difficulty));
   if (q.topic) where.push(eq(c.topic, q.topic));
   const n = sql<number>`sum(${c.n})::int`;
-  const rows = await db.select({ category: c.category, n }).from(c).where(and(...where)).groupBy(c.category).having(sql`${n} > 0`).orderBy(c.category);
+  const rows = await db
+    .select({ category: c.category, n })
+    .from(c)
+    .where(and(...where))
+    .groupBy(c.category)
+    .having(sql`${n} > 0`)
+    .orderBy(c.category);
   return rows.map((r) => ({ category: r.category, n: Number(r.n) }));
 }
 
 /** The categories a page falls in, with its offset and the number of matches inside them; null past the end. */
-export function pageSpan(counts: { category: number; n: number }[], offset: number, limit: number): { from: number; to: number; offset: number; total: number } | null {
+export function pageSpan(
+  counts: { category: number; n: number }[],
+  offset: number,
+  limit: number,
+): { from: number; to: number; offset: number; total: number } | null {
   let before = 0;
   let i = 0;
   while (i < counts.length && before + counts[i]!.n <= offset) before += counts[i++]!.n;
@@ -65,10 +86,16 @@ async function listPage(db: Db, q: FilterQuery, counts: { category: number; n: n
     .select({ id: questions.id })
     .from(questions)
     .where(and(...listConditions(q), between(questions.category, span.from, span.to)))
-    .orderBy(...(fromEnd ? [desc(questions.category), desc(questions.id)] : [asc(questions.category), asc(questions.id)]))
+    .orderBy(
+      ...(fromEnd ? [desc(questions.category), desc(questions.id)] : [asc(questions.category), asc(questions.id)]),
+    )
     .limit(fromEnd ? q.limit + Math.min(0, after) : q.limit)
     .offset(fromEnd ? Math.max(0, after) : span.offset);
-  return db.select(briefColumns).from(questions).where(inArray(questions.id, ids)).orderBy(asc(questions.category), asc(questions.id));
+  return db
+    .select(briefColumns)
+    .from(questions)
+    .where(inArray(questions.id, ids))
+    .orderBy(asc(questions.category), asc(questions.id));
 }
 
 /**

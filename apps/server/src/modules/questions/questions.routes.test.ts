@@ -64,7 +64,8 @@ describe('/api/question/get', () => {
     expect(trail.status).toBe(403);
     expect(trail.err?.kind).toBe('public_only');
     expect((await get('trail', ['q-lock', 'q-nope'])).err?.kind).toBe('not_found');
-    for (const who of ['free', 'svip'] as const) expect((await get(who, ['q-lock'])).data.questions[0]?.standard_answer).not.toBeNull();
+    for (const who of ['free', 'svip'] as const)
+      expect((await get(who, ['q-lock'])).data.questions[0]?.standard_answer).not.toBeNull();
   });
 
   it('opens underground questions only inside a book that grants them', async () => {
@@ -95,13 +96,17 @@ describe('/api/question/get', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.higher}` },
       payload: { ids: ['q-prev', 'q-prev-rc'], book_id: 'b-prevent' },
     });
-    const body = before.json() as { data: { questions: { standard_answer: unknown; analysis: unknown; support_translate: boolean }[] } };
+    const body = before.json<{
+      data: { questions: { standard_answer: unknown; analysis: unknown; support_translate: boolean }[] };
+    }>();
     expect(body.data.questions.map((q) => [q.standard_answer, q.analysis, q.support_translate])).toEqual([
       [null, null, false],
       [null, null, false],
     ]);
     expect(before.body).not.toMatch(/冰川|scathing（|气泡/);
-    await t.deps.database.db.insert(userBooks).values({ userId: higherUserId, templateId: 'b-prevent', status: 'Finish' });
+    await t.deps.database.db
+      .insert(userBooks)
+      .values({ userId: higherUserId, templateId: 'b-prevent', status: 'Finish' });
     const after = await get('higher', ['q-prev', 'q-prev-rc'], 'b-prevent');
     expect(after.data.questions.map((q) => q.standard_answer?.selects)).toEqual([['B'], ['C']]);
     // Another learner's finished copy opens nothing for this one.
@@ -117,10 +122,12 @@ describe('/api/question/get', () => {
 });
 
 describe('/api/question/filter', () => {
-  const filter = (who: keyof typeof tokens, body: Record<string, unknown>) => t.call(questionCalls.filter, body, { token: tokens[who] });
+  const filter = (who: keyof typeof tokens, body: Record<string, unknown>) =>
+    t.call(questionCalls.filter, body, { token: tokens[who] });
 
   it('lists only what the viewer may see outside books', async () => {
-    const ids = async (who: keyof typeof tokens) => (await filter(who, { page_size: 50 })).data.items.map((q) => q.id).sort();
+    const ids = async (who: keyof typeof tokens) =>
+      (await filter(who, { page_size: 50 })).data.items.map((q) => q.id).sort();
     expect(await ids('trail')).toEqual(['q-pub', 'q-qc', 'q-rc']);
     expect(await ids('free')).toEqual(['q-lock', 'q-pub', 'q-qc', 'q-rc']);
     expect(await ids('admin')).toEqual(['q-hid', 'q-lock', 'q-prev', 'q-prev-rc', 'q-pub', 'q-qc', 'q-rc', 'q-und']);
@@ -144,7 +151,9 @@ describe('/api/question/filter', () => {
     const res = await filter('admin', {});
     expect(res.data.items[0]).not.toHaveProperty('standard_answer');
     expect(JSON.stringify(res.data)).not.toMatch(/连朋友都皱眉/);
-    expect(res.data.items.find((q) => q.id === 'q-pub')?.preview).toMatch(/^Fixture q-pub: the critic's review was so ____/);
+    expect(res.data.items.find((q) => q.id === 'q-pub')?.preview).toMatch(
+      /^Fixture q-pub: the critic's review was so ____/,
+    );
   });
 
   it('refuses pages over 50 and unknown kinds', async () => {
@@ -157,18 +166,27 @@ describe('/api/question/filter', () => {
 describe("a prevent book's questions", () => {
   const learners = ['trail', 'free', 'svip', 'higher'] as const;
   const search = (who: keyof typeof tokens, q: string) => t.call(searchCalls.search, { q }, { token: tokens[who] });
-  const filter = (who: keyof typeof tokens, keyword: string) => t.call(questionCalls.filter, { keyword }, { token: tokens[who] });
+  const filter = (who: keyof typeof tokens, keyword: string) =>
+    t.call(questionCalls.filter, { keyword }, { token: tokens[who] });
 
   it('give no answer through question/get without the book, search or the big bank, even once the book is finished', async () => {
     for (const who of learners) {
-      for (const id of ['q-prev', 'q-prev-rc']) expect((await get(who, [id])).err?.kind, `${who} ${id}`).toBe('not_found');
+      for (const id of ['q-prev', 'q-prev-rc'])
+        expect((await get(who, [id])).err?.kind, `${who} ${id}`).toBe('not_found');
       // The stem ('Fixture q-prev…') and a word of the explanation both match, but only for staff.
-      for (const q of ['q-prev', '连朋友都皱眉']) expect((await search(who, q)).data.questions.map((r) => r.question.id).filter((id) => id.startsWith('q-prev')), `${who} ${q}`).toEqual([]);
+      for (const q of ['q-prev', '连朋友都皱眉'])
+        expect(
+          (await search(who, q)).data.questions.map((r) => r.question.id).filter((id) => id.startsWith('q-prev')),
+          `${who} ${q}`,
+        ).toEqual([]);
       expect((await filter(who, 'q-prev')).data.items, who).toEqual([]);
     }
     // The same explanation text finds the public twin, so the search did look where the answer is.
     expect((await search('trail', '连朋友都皱眉')).data.questions.map((r) => r.question.id)).toContain('q-pub');
-    expect((await search('admin', 'q-prev')).data.questions.map((r) => r.question.id).sort()).toEqual(['q-prev', 'q-prev-rc']);
+    expect((await search('admin', 'q-prev')).data.questions.map((r) => r.question.id).sort()).toEqual([
+      'q-prev',
+      'q-prev-rc',
+    ]);
     expect((await filter('admin', 'q-prev')).data.items.map((q) => q.id)).toEqual(['q-prev', 'q-prev-rc']);
   });
 
@@ -193,9 +211,15 @@ describe('/api/category/get_config', () => {
     for (const c of cats) {
       expect(c.reasons.length).toBeGreaterThanOrEqual(5);
       expect(new Set(c.reasons.map((r) => r.id)).size).toBe(c.reasons.length);
-      for (const text of [c.name, ...c.kinds.map((k) => k.name), ...c.reasons.map((r) => r.name)]) expect(text).toMatch(/[\u4e00-\u9fff]/);
+      for (const text of [c.name, ...c.kinds.map((k) => k.name), ...c.reasons.map((r) => r.name)])
+        expect(text).toMatch(/[\u4e00-\u9fff]/);
     }
-    expect(cats.find((c) => c.id === 3)?.subs.map((s) => s.id)).toEqual(['arithmetic', 'algebra', 'geometry', 'data_analysis']);
+    expect(cats.find((c) => c.id === 3)?.subs.map((s) => s.id)).toEqual([
+      'arithmetic',
+      'algebra',
+      'geometry',
+      'data_analysis',
+    ]);
   });
 });
 

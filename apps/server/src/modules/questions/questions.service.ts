@@ -34,9 +34,15 @@ export async function getQuestions(
     if (listed.size !== ids.length) throw refusalError({ kind: 'not_found' }, 'question in this book');
     book = loaded.gate;
   }
-  const [rows, held] = await Promise.all([findQuestions(deps.database.db, ids), heldForExams(deps.database.db, actor.user.id, ids, now)]);
+  const [rows, held] = await Promise.all([
+    findQuestions(deps.database.db, ids),
+    heldForExams(deps.database.db, actor.user.id, ids, now),
+  ]);
   if (rows.length !== ids.length) throw refusalError({ kind: 'not_found' }, 'question');
-  const decided = rows.map((r) => ({ ...r, decision: decideAccess(actor, r.question.visibility as Visibility, book, now) }));
+  const decided = rows.map((r) => ({
+    ...r,
+    decision: decideAccess(actor, r.question.visibility as Visibility, book, now),
+  }));
   const refused = decided
     .map((d) => d.decision)
     .filter((d): d is Extract<AccessDecision, { see: false }> => !d.see)
@@ -78,11 +84,18 @@ export async function filterBank(
  * Of `ids` (null: every question), those whose answers, analysis, translation and explanation video stay on the server
  * while this learner's exam runs (decision 013). Every call that hands out answers asks this.
  */
-export function answersHeldFor(deps: Pick<Deps, 'database' | 'clock'>, userId: number, ids: readonly string[] | null): Promise<Set<string>> {
+export function answersHeldFor(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  userId: number,
+  ids: readonly string[] | null,
+): Promise<Set<string>> {
   return heldForExams(deps.database.db, userId, ids, deps.clock.now());
 }
 
 /** Questions with their passages, by id, answers included: the caller decides what of them the viewer may see. */
-export function questionsWithPassages(deps: Pick<Deps, 'database'>, ids: string[]): Promise<{ question: QuestionRowFull; passage: PassageRowFull | null }[]> {
+export function questionsWithPassages(
+  deps: Pick<Deps, 'database'>,
+  ids: string[],
+): Promise<{ question: QuestionRowFull; passage: PassageRowFull | null }[]> {
   return findQuestions(deps.database.db, ids);
 }

@@ -118,9 +118,10 @@ const loaded = new Map<string, Promise<WordIndex>>();
 export function wordIndex(dir: string = CONTENT_DIR): Promise<WordIndex> {
   let index = loaded.get(dir);
   if (!index) {
-    index = Promise.all([readFile(join(dir, 'words/lookup-words.csv'), 'utf8'), readFile(join(dir, 'words/gre-words.csv'), 'utf8')]).then(
-      ([lookup, gre]) => new WordIndex(lookup, gre),
-    );
+    index = Promise.all([
+      readFile(join(dir, 'words/lookup-words.csv'), 'utf8'),
+      readFile(join(dir, 'words/gre-words.csv'), 'utf8'),
+    ]).then(([lookup, gre]) => new WordIndex(lookup, gre));
     // A failed read is retried on the next call instead of being cached forever.
     index.catch(() => loaded.delete(dir));
     loaded.set(dir, index);

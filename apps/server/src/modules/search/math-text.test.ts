@@ -22,12 +22,30 @@ describe('plain text of inline formulas', () => {
   });
 
   it('replaces every formula of a text and leaves the prose alone', () => {
-    expect(plainMath('远程员工占 $\\frac{2}{5}$，其中全职占 $\\frac{3}{4}$。')).toBe('远程员工占 2/5，其中全职占 3/4。');
+    expect(plainMath('远程员工占 $\\frac{2}{5}$，其中全职占 $\\frac{3}{4}$。')).toBe(
+      '远程员工占 2/5，其中全职占 3/4。',
+    );
     expect(plainMath('a price of 5 dollars')).toBe('a price of 5 dollars');
   });
 
   it('never leaves a dollar delimiter or a backslash command behind, whatever the formula', () => {
-    const piece = fc.constantFrom('\\frac{', '}{', '}', '\\sqrt{', '^', '_', '{', 'x', '2', ' ', '\\times', '\\pi', '+', '\\left(', '\\right)');
+    const piece = fc.constantFrom(
+      '\\frac{',
+      '}{',
+      '}',
+      '\\sqrt{',
+      '^',
+      '_',
+      '{',
+      'x',
+      '2',
+      ' ',
+      '\\times',
+      '\\pi',
+      '+',
+      '\\left(',
+      '\\right)',
+    );
     fc.assert(
       fc.property(fc.array(piece, { minLength: 1, maxLength: 20 }), fc.string({ maxLength: 10 }), (parts, prose) => {
         const cleanProse = prose.replace(/[$\\]/g, '');

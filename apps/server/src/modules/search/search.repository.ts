@@ -107,10 +107,21 @@ export type WordHit = {
  * meaning. Exact headword first, then shorter headwords, then alphabetical. A prefix walks the words' own index
  * (migration 0011); a meaning reads the few thousand words, the category's slice of the bank index.
  */
-export async function searchWords(db: Db, q: Pick<SearchQuery, 'phrase' | 'difficulty' | 'visibilities' | 'exclude' | 'limit' | 'offset'>, byMeaning: boolean): Promise<HitPage<WordHit>> {
+export async function searchWords(
+  db: Db,
+  q: Pick<SearchQuery, 'phrase' | 'difficulty' | 'visibilities' | 'exclude' | 'limit' | 'offset'>,
+  byMeaning: boolean,
+): Promise<HitPage<WordHit>> {
   const pattern = byMeaning ? `%${likeLiteral(q.phrase)}%` : `${likeLiteral(q.phrase)}%`;
-  const where = [...listConditions({ category: 5, difficulty: q.difficulty, visibilities: q.visibilities }), ...notHeld(q.exclude)];
-  where.push(byMeaning ? sql`${questions.standardAnswer}->>'description' like ${pattern}` : sql`lower(${questions.inquiry}) like ${pattern}`);
+  const where = [
+    ...listConditions({ category: 5, difficulty: q.difficulty, visibilities: q.visibilities }),
+    ...notHeld(q.exclude),
+  ];
+  where.push(
+    byMeaning
+      ? sql`${questions.standardAnswer}->>'description' like ${pattern}`
+      : sql`lower(${questions.inquiry}) like ${pattern}`,
+  );
   const pageLimit = Math.max(0, Math.min(q.limit, SEARCH_MATCH_CAP - q.offset));
   const result = await db.execute<WordHit & { total: number }>(sql`
     with hits as (select ${questions.id} as id, ${questions.inquiry} as word from ${questions} where ${and(...where)} limit ${SEARCH_MATCH_CAP + 1}),

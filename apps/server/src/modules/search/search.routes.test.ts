@@ -20,7 +20,11 @@ beforeAll(async () => {
     db,
     pkg({
       'bank/search.json': {
-        passages: [passage('p-s1', { text: 'Coral reefs shelter a quarter of all marine species known to science. Bleaching follows when the water stays warm for weeks.' })],
+        passages: [
+          passage('p-s1', {
+            text: 'Coral reefs shelter a quarter of all marine species known to science. Bleaching follows when the water stays warm for weeks.',
+          }),
+        ],
         questions: [
           tc1('q-s-stem', { inquiry: 'The photosynthesis of the algae was so {{1}} that the reef thrived.' }),
           tc1('q-s-lock', { inquiry: 'A locked secretstem about photosynthesis: {{1}}.', visibility: 'locked' }),
@@ -28,12 +32,29 @@ beforeAll(async () => {
           tc1('q-s-opt', {
             inquiry: 'Pick the word for this sentence {{1}}.',
             analysis: { text: '本题与 water 无关，选 zygomorphic。', key_words: [], synonyms: [], antonyms: [] },
-            input_method: { kind: 'OneBoxFill', option_groups: [{ options: ['tepid', 'zygomorphic', 'fulsome', 'candid', 'equivocal'].map((text, i) => ({ key: 'ABCDE'[i], text })) }], group_size: 1, option_size: 5 },
+            input_method: {
+              kind: 'OneBoxFill',
+              option_groups: [
+                {
+                  options: ['tepid', 'zygomorphic', 'fulsome', 'candid', 'equivocal'].map((text, i) => ({
+                    key: 'ABCDE'[i],
+                    text,
+                  })),
+                },
+              ],
+              group_size: 1,
+              option_size: 5,
+            },
           }),
           rcSingle('q-s-rc', 'p-s1', { inquiry: 'What does the passage say about the water?' }),
-          qc('q-s-qc', { analysis: { text: '三角形的内角和是 180 度，所以答案 A。', key_words: [], synonyms: [], antonyms: [] }, difficulty: 'hard' }),
+          qc('q-s-qc', {
+            analysis: { text: '三角形的内角和是 180 度，所以答案 A。', key_words: [], synonyms: [], antonyms: [] },
+            difficulty: 'hard',
+          }),
           qc('q-s-math', { inquiry: 'Mathword: compare $\\frac{1}{2}$ of $x^2$ with $90^\\circ$.' }),
-          ...Array.from({ length: 25 }, (_, i) => qc(`q-s-many-${String(i).padStart(2, '0')}`, { inquiry: `Bulk question ${i} about pagingword values.` })),
+          ...Array.from({ length: 25 }, (_, i) =>
+            qc(`q-s-many-${String(i).padStart(2, '0')}`, { inquiry: `Bulk question ${i} about pagingword values.` }),
+          ),
         ],
       },
       'words/gre-words.csv': WORDS_CSV,
@@ -45,8 +66,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Body = Partial<{ q: string; scope: 'questions' | 'words'; category: 0 | 1 | 2 | 3 | 4 | 5; kind: string; difficulty: 'easy' | 'medium' | 'hard'; page: number; page_size: number }>;
-const search = (who: keyof typeof tokens, body: Body) => t.call(searchCalls.search, body as never, { token: tokens[who] });
+type Body = Partial<{
+  q: string;
+  scope: 'questions' | 'words';
+  category: 0 | 1 | 2 | 3 | 4 | 5;
+  kind: string;
+  difficulty: 'easy' | 'medium' | 'hard';
+  page: number;
+  page_size: number;
+}>;
+const search = (who: keyof typeof tokens, body: Body) => t.call(searchCalls.search, body, { token: tokens[who] });
 
 /** Every highlighted piece of every result, lower-cased. */
 function highlighted(res: Awaited<ReturnType<typeof search>>): string[] {
@@ -64,7 +93,8 @@ describe('matches', () => {
   });
 
   it('finds passage text, options and a Chinese explanation, naming the field', async () => {
-    const fieldOf = async (q: string) => (await search('free', { q })).data.questions.map((r) => [r.question.id, r.field]);
+    const fieldOf = async (q: string) =>
+      (await search('free', { q })).data.questions.map((r) => [r.question.id, r.field]);
     expect(await fieldOf('bleaching')).toEqual([['q-s-rc', 'passage']]);
     expect(await fieldOf('zygomorph')).toEqual([['q-s-opt', 'options']]);
     expect(await fieldOf('内角和')).toEqual([['q-s-qc', 'analysis']]);
@@ -107,7 +137,9 @@ describe('matches', () => {
   });
 
   it('applies category, kind and difficulty', async () => {
-    expect((await search('free', { q: '答案', category: 3, difficulty: 'hard' })).data.questions.map((r) => r.question.id)).toEqual(['q-s-qc']);
+    expect(
+      (await search('free', { q: '答案', category: 3, difficulty: 'hard' })).data.questions.map((r) => r.question.id),
+    ).toEqual(['q-s-qc']);
     expect((await search('free', { q: 'photosynthesis', kind: 'qc' })).data.total).toBe(0);
   });
 
@@ -126,7 +158,8 @@ describe('matches', () => {
 
 describe('access', () => {
   it('a Trail member never sees locked or hidden stems; FreeVIP sees locked; staff see hidden', async () => {
-    for (const q of ['secretstem', 'hiddenstem']) expect((await search('trail', { q })).data).toMatchObject({ total: 0, questions: [] });
+    for (const q of ['secretstem', 'hiddenstem'])
+      expect((await search('trail', { q })).data).toMatchObject({ total: 0, questions: [] });
     const trail = await search('trail', { q: 'photosynthesis' });
     expect(trail.data.questions.map((r) => r.question.id)).toEqual(['q-s-stem']);
     expect(JSON.stringify(trail.data)).not.toContain('secretstem');
@@ -136,7 +169,7 @@ describe('access', () => {
   });
 
   it('refuses anonymous callers', async () => {
-    const res = await t.call(searchCalls.search, { q: 'water' } as never);
+    const res = await t.call(searchCalls.search, { q: 'water' });
     expect(res.status).toBe(401);
   });
 });
@@ -148,14 +181,24 @@ describe('hostile input', () => {
       const res = await search('free', { q });
       expect(res.status, q).toBe(200);
       // Only the TeX of q-s-math holds a backslash; nothing holds the others.
-      expect(res.data.questions.map((r) => r.question.id), q).toEqual(q === '\\' ? ['q-s-math'] : []);
+      expect(
+        res.data.questions.map((r) => r.question.id),
+        q,
+      ).toEqual(q === '\\' ? ['q-s-math'] : []);
       expect((await search('free', { q, scope: 'words' })).status).toBe(200);
     }
     expect(await countRows(t.deps.database.db)).toEqual(before);
   });
 
   it('answers invalid_input for blank, too long and out-of-range requests', async () => {
-    for (const body of [{ q: '' }, { q: '   ' }, { q: 'x'.repeat(65) }, { q: 'water', page: 0 }, { q: 'water', page_size: 51 }, { q: 'water', scope: 'all' }] as Body[]) {
+    for (const body of [
+      { q: '' },
+      { q: '   ' },
+      { q: 'x'.repeat(65) },
+      { q: 'water', page: 0 },
+      { q: 'water', page_size: 51 },
+      { q: 'water', scope: 'all' },
+    ] as Body[]) {
       const res = await search('free', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.err?.kind).toBe('invalid_input');

@@ -18,7 +18,12 @@ const HAN = /\p{Script=Han}/u;
 /** The fields a hit is shown from, in the order a match in them is preferred. */
 function fieldTexts(hit: QuestionHit): [QuestionResult['field'], string][] {
   return [
-    ['stem', [hit.inquiry.replace(/\{\{\d\}\}/g, '____'), hit.quantity_a ?? '', hit.quantity_b ?? ''].filter(Boolean).join(' ')],
+    [
+      'stem',
+      [hit.inquiry.replace(/\{\{\d\}\}/g, '____'), hit.quantity_a ?? '', hit.quantity_b ?? '']
+        .filter(Boolean)
+        .join(' '),
+    ],
     ['passage', [hit.passage_title ?? '', hit.passage_text ?? ''].filter(Boolean).join(' ')],
     ['options', (hit.options ?? []).join(' / ')],
     ['analysis', hit.analysis_text ?? ''],
@@ -48,7 +53,11 @@ function phoneticOf(analysis: string): string {
  * everything for staff), so a locked stem never reaches a Trail member; or GRE list words. Neither finds a question
  * of an exam the learner is taking (decision 013): snippets come from the analysis, words carry their meaning.
  */
-export async function search(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, body: SearchRequest): Promise<SearchResponse> {
+export async function search(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  actor: Actor,
+  body: SearchRequest,
+): Promise<SearchResponse> {
   const phrase = flatten(body.q).toLowerCase();
   const terms = queryTerms(phrase);
   if (terms.length === 0) throw new AppError('invalid_input', 'q: blank', '请输入搜索内容');
@@ -79,5 +88,10 @@ export async function search(deps: Pick<Deps, 'database' | 'clock'>, actor: Acto
     return { questions: [], words, total: page.total, capped: page.capped };
   }
   const page = await searchQuestions(db, { ...base, terms, category: body.category ?? 0, kind: body.kind });
-  return { questions: page.rows.map((hit) => questionResult(hit, terms)), words: [], total: page.total, capped: page.capped };
+  return {
+    questions: page.rows.map((hit) => questionResult(hit, terms)),
+    words: [],
+    total: page.total,
+    capped: page.capped,
+  };
 }

@@ -6,7 +6,9 @@ import { matchRanges, queryTerms, snippetAround } from './snippet.js';
 // ranges never overlap, and a snippet of text that holds a term always holds a highlight.
 
 const term = fc.stringMatching(/^[a-z\u4e00-\u4e2f%_'"]{1,6}$/);
-const text = fc.array(fc.oneof(fc.stringMatching(/^[A-Za-z \u4e00-\u4e2f.,\n]{0,30}$/), term), { maxLength: 30 }).map((parts) => parts.join(''));
+const text = fc
+  .array(fc.oneof(fc.stringMatching(/^[A-Za-z \u4e00-\u4e2f.,\n]{0,30}$/), term), { maxLength: 30 })
+  .map((parts) => parts.join(''));
 
 describe('snippets', () => {
   it('every highlight covers a term, ranges are sorted and disjoint', () => {

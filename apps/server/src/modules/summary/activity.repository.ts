@@ -66,7 +66,9 @@ export async function signInDay(db: Queryable, userId: number, day: string, yest
 }
 
 export async function dayRow(db: Queryable, userId: number, day: string): Promise<DayRow | null> {
-  const res = await db.execute(sql`select ${dayColumns} from daily_activity where user_id = ${userId}::bigint and day = ${day}::date`);
+  const res = await db.execute(
+    sql`select ${dayColumns} from daily_activity where user_id = ${userId}::bigint and day = ${day}::date`,
+  );
   return res.rows[0] ? toDayRow(res.rows[0]) : null;
 }
 
@@ -78,7 +80,10 @@ export async function dayRows(db: Queryable, userId: number, from: string, to: s
 }
 
 /** Lifetime sums over the learner's days, the days with any activity and the longest streak reached. */
-export async function activityTotals(db: Queryable, userId: number): Promise<{ questions: number; correct: number; time: number; daysActive: number; bestStreak: number }> {
+export async function activityTotals(
+  db: Queryable,
+  userId: number,
+): Promise<{ questions: number; correct: number; time: number; daysActive: number; bestStreak: number }> {
   const res = await db.execute(sql`
     select coalesce(sum(questions), 0)::float8 as questions, coalesce(sum(correct), 0)::float8 as correct,
       coalesce(sum(time_seconds), 0)::float8 as time,
@@ -86,7 +91,13 @@ export async function activityTotals(db: Queryable, userId: number): Promise<{ q
       coalesce(max(streak), 0)::int as best_streak
     from daily_activity where user_id = ${userId}::bigint`);
   const r = res.rows[0] ?? {};
-  return { questions: Number(r.questions ?? 0), correct: Number(r.correct ?? 0), time: Number(r.time ?? 0), daysActive: Number(r.days_active ?? 0), bestStreak: Number(r.best_streak ?? 0) };
+  return {
+    questions: Number(r.questions ?? 0),
+    correct: Number(r.correct ?? 0),
+    time: Number(r.time ?? 0),
+    daysActive: Number(r.days_active ?? 0),
+    bestStreak: Number(r.best_streak ?? 0),
+  };
 }
 
 /** One exam item of a submitted section, with the Shanghai day its section counts on. */
@@ -103,13 +114,20 @@ export interface SubmittedItem {
  * stored: a finished exam's sections count on its finishing day, an unfinished exam's on the day of the section's
  * last answer (or the exam's last change). Closed exams still count: deleting a record keeps its statistics.
  */
-export async function submittedItems(db: Queryable, userId: number, from: string, to: string): Promise<SubmittedItem[]> {
+export async function submittedItems(
+  db: Queryable,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<SubmittedItem[]> {
   const res = await db.execute(sql`
     with sec as (
       select s.exam_id, s.index,
-        ${sql.raw(SHANGHAI_DAY_SQL(`coalesce(e.finished_at,
+        ${sql.raw(
+          SHANGHAI_DAY_SQL(`coalesce(e.finished_at,
           (select max(x.answered_at) from exam_items x where x.exam_id = s.exam_id and x.section_index = s.index),
-          e.updated_at)`))} as day
+          e.updated_at)`),
+        )} as day
       from exam_sections s join exams e on e.id = s.exam_id
       where e.user_id = ${userId}::bigint and s.finished
     )
@@ -129,8 +147,16 @@ export async function submittedItems(db: Queryable, userId: number, from: string
  * Replaces the exam figures (questions, correct, time) of the days in [from, to] with `days`, in one statement: days
  * not listed drop to zero; words, reviews and sign-ins are kept.
  */
-export async function replaceExamFigures(db: Queryable, userId: number, from: string, to: string, days: Map<string, Omit<DayDelta, 'reviews'>>): Promise<void> {
-  const listed = [...days].map(([day, d]) => sql`(${day}::date, ${d.questions}::int, ${d.correct}::int, ${d.timeSeconds}::int)`);
+export async function replaceExamFigures(
+  db: Queryable,
+  userId: number,
+  from: string,
+  to: string,
+  days: Map<string, Omit<DayDelta, 'reviews'>>,
+): Promise<void> {
+  const listed = [...days].map(
+    ([day, d]) => sql`(${day}::date, ${d.questions}::int, ${d.correct}::int, ${d.timeSeconds}::int)`,
+  );
   const values = listed.length ? sql`values ${sql.join(listed, sql`, `)}` : sql`select null::date, 0, 0, 0 where false`;
   await db.execute(sql`
     with v (day, questions, correct, time_seconds) as (${values}),

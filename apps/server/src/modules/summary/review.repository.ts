@@ -17,7 +17,13 @@ export interface ReviewedAnswer {
  * counts as wrong if either answer was. Rows are locked in question order, like the wrong-craft upsert, so two
  * sections submitted at once wait for each other. Returns how many of them were due before `dueBy` (re-reviews done).
  */
-export async function stepReviews(tx: Tx, userId: number, answered: ReviewedAnswer[], now: Date, dueBy: Date): Promise<number> {
+export async function stepReviews(
+  tx: Tx,
+  userId: number,
+  answered: ReviewedAnswer[],
+  now: Date,
+  dueBy: Date,
+): Promise<number> {
   const right = new Map<string, boolean>();
   for (const a of answered) right.set(a.questionId, (right.get(a.questionId) ?? true) && a.right);
   if (right.size === 0) return 0;
@@ -48,18 +54,38 @@ export async function dueCount(db: Queryable, userId: number, dueBy: Date, visib
     .select({ n: sql<number>`count(*)::int` })
     .from(crafts)
     .innerJoin(questions, eq(questions.id, crafts.questionId))
-    .where(and(eq(crafts.userId, userId), isNotNull(crafts.wrong), lt(crafts.dueAt, dueBy), inArray(questions.visibility, visibilities)));
+    .where(
+      and(
+        eq(crafts.userId, userId),
+        isNotNull(crafts.wrong),
+        lt(crafts.dueAt, dueBy),
+        inArray(questions.visibility, visibilities),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
 /** The due wrong questions of questions the learner may see, most overdue first. */
-export async function dueCrafts(db: Queryable, userId: number, dueBy: Date, visibilities: string[], limit: number): Promise<{ craft: CraftRow; question: BriefRow }[]> {
+export async function dueCrafts(
+  db: Queryable,
+  userId: number,
+  dueBy: Date,
+  visibilities: string[],
+  limit: number,
+): Promise<{ craft: CraftRow; question: BriefRow }[]> {
   if (limit <= 0) return [];
   return db
     .select({ craft: crafts, question: briefColumns })
     .from(crafts)
     .innerJoin(questions, eq(questions.id, crafts.questionId))
-    .where(and(eq(crafts.userId, userId), isNotNull(crafts.wrong), lt(crafts.dueAt, dueBy), inArray(questions.visibility, visibilities)))
+    .where(
+      and(
+        eq(crafts.userId, userId),
+        isNotNull(crafts.wrong),
+        lt(crafts.dueAt, dueBy),
+        inArray(questions.visibility, visibilities),
+      ),
+    )
     .orderBy(asc(crafts.dueAt), asc(crafts.id))
     .limit(limit);
 }

@@ -25,7 +25,12 @@ describe('spaced re-review of wrong questions (FSRS)', () => {
 
   it('gives each wrong answer a card due tomorrow, and none to the right ones', async () => {
     l = await learner(t, { roleKind: 'VIP' });
-    const run = await practise(t, l, { source: 'filter', filter: { category: 3 }, count: 4, pick_first: true }, (pos) => pos % 2 === 0);
+    const run = await practise(
+      t,
+      l,
+      { source: 'filter', filter: { category: 3 }, count: 4, pick_first: true },
+      (pos) => pos % 2 === 0,
+    );
     wrongIds = run.ids.filter((_, i) => i % 2 === 0);
     rightIds = run.ids.filter((_, i) => i % 2 === 1);
     const s = await schedules(t, l.userId);
@@ -109,7 +114,12 @@ describe('practice from the personal pages', () => {
   it('draws only this learner’s wrong questions and records the exam as coming from Wrongs', async () => {
     const a = await learner(t, { roleKind: 'VIP' });
     const b = await learner(t, { roleKind: 'VIP' });
-    const runA = await practise(t, a, { source: 'filter', filter: { category: 1 }, count: 4, pick_first: true }, (pos) => pos < 2);
+    const runA = await practise(
+      t,
+      a,
+      { source: 'filter', filter: { category: 1 }, count: 4, pick_first: true },
+      (pos) => pos < 2,
+    );
     await practise(t, b, { source: 'filter', filter: { category: 3 }, count: 3, pick_first: true }, () => true);
     const exam = await createAndGet(a, { source: 'personal', scope: 'wrongs', count: 50 });
     expect(exam.sections[0]!.items.map((i) => i.question.id).sort()).toEqual(runA.ids.slice(0, 2).sort());
@@ -117,7 +127,11 @@ describe('practice from the personal pages', () => {
     expect(exam.create_option).toMatchObject({ kind: 'personal' });
     const listed = (await t.call(examCalls.list, {}, { token: a.token })).data.items.find((i) => i.id === exam.id);
     expect(listed).toMatchObject({ kind: 'personal', source: 'Wrongs' });
-    const filtered = await createAndGet(a, { source: 'personal', scope: 'wrongs', filter: { category: 1, kind: exam.sections[0]!.items[0]!.question.kind as never } });
+    const filtered = await createAndGet(a, {
+      source: 'personal',
+      scope: 'wrongs',
+      filter: { category: 1, kind: exam.sections[0]!.items[0]!.question.kind },
+    });
     expect(filtered.name).toMatch(/^错题练习 · 填空/);
   });
 
@@ -128,7 +142,9 @@ describe('practice from the personal pages', () => {
       expect(res.err, scope).toMatchObject({ kind: 'not_found', show: '没有符合条件的题目' });
     }
     expect((await c.create({ source: 'personal', scope: 'everything' } as never)).err?.kind).toBe('invalid_input');
-    expect((await c.create({ source: 'personal', scope: 'wrongs', filter: { scope: 'wrongs' } } as never)).err?.kind).toBe('invalid_input');
+    expect(
+      (await c.create({ source: 'personal', scope: 'wrongs', filter: { scope: 'wrongs' } } as never)).err?.kind,
+    ).toBe('invalid_input');
   });
 
   it('draws essays written before, timed as the Issue, and marks the page source of each scope', async () => {
@@ -140,18 +156,34 @@ describe('practice from the personal pages', () => {
     expect(essay.sections[0]!.time_limit_seconds).toBeGreaterThan(600);
 
     // All three answered wrongly, so the first is also a Higher wrong once it is marked in_higher.
-    const run = await practise(t, w, { source: 'filter', filter: { category: 2 }, count: 3, pick_first: true }, () => true);
+    const run = await practise(
+      t,
+      w,
+      { source: 'filter', filter: { category: 2 }, count: 3, pick_first: true },
+      () => true,
+    );
     const mark = (update_kind: string, question_id: string, craft: Record<string, unknown>) =>
       t.call(craftCalls.updateV2, { update_kind, craft_id: 0, question_id, craft, q_category: 2 }, { token: w.token });
     expect((await mark('Collect', run.ids[0]!, { collect: { collected: true } })).err).toBeNull();
     expect((await mark('Note', run.ids[1]!, { note: {} })).err).toBeNull();
     expect((await mark('Card', run.ids[2]!, { card: { collected: true } })).err).toBeNull();
-    await t.deps.database.db.execute(sql`update crafts set in_higher = true where user_id = ${w.userId} and question_id = ${run.ids[0]!}`);
-    const expected = { collect: ['Collect', 0], note: ['Note', 1], card: ['Flash', 2], higher_collect: ['Higher', 0], higher_wrongs: ['Higher', 0] } as const;
+    await t.deps.database.db.execute(
+      sql`update crafts set in_higher = true where user_id = ${w.userId} and question_id = ${run.ids[0]!}`,
+    );
+    const expected = {
+      collect: ['Collect', 0],
+      note: ['Note', 1],
+      card: ['Flash', 2],
+      higher_collect: ['Higher', 0],
+      higher_wrongs: ['Higher', 0],
+    } as const;
     for (const [scope, [source, pos]] of Object.entries(expected)) {
       const exam = await createAndGet(w, { source: 'personal', scope: scope as keyof typeof expected });
       expect(exam.source, scope).toBe(source);
-      expect(exam.sections[0]!.items.map((i) => i.question.id), scope).toEqual([run.ids[pos]]);
+      expect(
+        exam.sections[0]!.items.map((i) => i.question.id),
+        scope,
+      ).toEqual([run.ids[pos]]);
     }
   });
 });

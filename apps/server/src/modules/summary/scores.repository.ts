@@ -10,12 +10,22 @@ export async function finishedExams(db: Queryable, userId: number, opts: { simul
   return db
     .select({ id: exams.id, finishedAt: exams.finishedAt, result: exams.result })
     .from(exams)
-    .where(and(eq(exams.userId, userId), isNotNull(exams.finishedAt), opts.simulateOnly ? eq(exams.kind, 'simulate') : undefined, opts.listed ? ne(exams.status, 'Close') : undefined))
+    .where(
+      and(
+        eq(exams.userId, userId),
+        isNotNull(exams.finishedAt),
+        opts.simulateOnly ? eq(exams.kind, 'simulate') : undefined,
+        opts.listed ? ne(exams.status, 'Close') : undefined,
+      ),
+    )
     .orderBy(asc(exams.finishedAt), asc(exams.id));
 }
 
 /** Graded items of some exams, summed per question category, kind and input kind. */
-export async function kindSums(db: Queryable, examIds: number[]): Promise<{ category: number; kind: string; inputKind: string; correct: number; total: number; time: number }[]> {
+export async function kindSums(
+  db: Queryable,
+  examIds: number[],
+): Promise<{ category: number; kind: string; inputKind: string; correct: number; total: number; time: number }[]> {
   if (examIds.length === 0) return [];
   const rows = await db
     .select({

@@ -9,13 +9,30 @@ import { stepReviews, type ReviewedAnswer } from './review.repository.js';
  * answered question that carries a wrong craft, and the day's questions, right answers, seconds and re-reviews.
  * `answered` are the answered gradable items; `timeSeconds` the seconds spent on all the section's items.
  */
-export async function recordSectionStudy(tx: Tx, userId: number, answered: ReviewedAnswer[], timeSeconds: number, now: Date): Promise<void> {
+export async function recordSectionStudy(
+  tx: Tx,
+  userId: number,
+  answered: ReviewedAnswer[],
+  timeSeconds: number,
+  now: Date,
+): Promise<void> {
   const reviews = await stepReviews(tx, userId, answered, now, dueBefore(now));
   const correct = answered.filter((a) => a.right).length;
-  await addToDay(tx, userId, shanghaiDay(Math.floor(now.getTime() / 1000)), { questions: answered.length, correct, timeSeconds, reviews });
+  await addToDay(tx, userId, shanghaiDay(Math.floor(now.getTime() / 1000)), {
+    questions: answered.length,
+    correct,
+    timeSeconds,
+    reviews,
+  });
 }
 
 /** Words added to a word book count in the day's summary; call it in the add's transaction, so a refused add counts nothing. */
 export async function recordWordsAdded(tx: Tx, userId: number, words: number, now: Date): Promise<void> {
-  await addToDay(tx, userId, shanghaiDay(Math.floor(now.getTime() / 1000)), { questions: 0, correct: 0, timeSeconds: 0, reviews: 0, words });
+  await addToDay(tx, userId, shanghaiDay(Math.floor(now.getTime() / 1000)), {
+    questions: 0,
+    correct: 0,
+    timeSeconds: 0,
+    reviews: 0,
+    words,
+  });
 }

@@ -13,14 +13,25 @@ import { answerKeys, createAndGet, type Learner, rightAnswer, wrongAnswer } from
  * Creates and answers a practice: `wrong` lists the positions answered wrongly, every other one is answered right;
  * then the section is submitted. Returns the exam id and its question ids in order.
  */
-export async function practise(t: TestApp, l: Learner, body: CreateExamRequest, wrong: (pos: number, id: string) => boolean): Promise<{ id: number; ids: string[]; source: string }> {
+export async function practise(
+  t: TestApp,
+  l: Learner,
+  body: CreateExamRequest,
+  wrong: (pos: number, id: string) => boolean,
+): Promise<{ id: number; ids: string[]; source: string }> {
   const exam = await createAndGet(l, body);
   const ids = exam.sections[0]!.items.map((i) => i.question.id);
   const keys = await answerKeys(t.deps.database.db, ids);
   let rev = (await l.start(exam.id, exam.revision)).data.revision;
   for (const [pos, id] of ids.entries()) {
     if (pos > 0) rev = (await l.move(exam.id, rev, 0, pos)).data.revision;
-    const res = await l.answer(exam.id, rev, 0, pos, wrong(pos, id) ? wrongAnswer(keys.get(id)!) : rightAnswer(keys.get(id)!));
+    const res = await l.answer(
+      exam.id,
+      rev,
+      0,
+      pos,
+      wrong(pos, id) ? wrongAnswer(keys.get(id)!) : rightAnswer(keys.get(id)!),
+    );
     expect(res.err).toBeNull();
     rev = res.data.revision;
   }
@@ -39,15 +50,35 @@ export async function ageSchedules(t: TestApp, userId: number, days: number): Pr
 }
 
 /** The learner's crafts by question id: the due time (unix seconds) and the schedule. */
-export async function schedules(t: TestApp, userId: number): Promise<Map<string, { due: number | null; schedule: Record<string, unknown> | null; wrong: boolean }>> {
-  const res = await t.deps.database.db.execute<{ question_id: string; due: number | null; schedule: Record<string, unknown> | null; wrong: boolean }>(sql`
+export async function schedules(
+  t: TestApp,
+  userId: number,
+): Promise<Map<string, { due: number | null; schedule: Record<string, unknown> | null; wrong: boolean }>> {
+  const res = await t.deps.database.db.execute<{
+    question_id: string;
+    due: number | null;
+    schedule: Record<string, unknown> | null;
+    wrong: boolean;
+  }>(sql`
     select question_id, extract(epoch from due_at)::float8 as due, schedule, wrong is not null as wrong from crafts where user_id = ${userId}::bigint`);
-  return new Map(res.rows.map((r) => [r.question_id, { due: r.due === null ? null : Number(r.due), schedule: r.schedule, wrong: r.wrong }]));
+  return new Map(
+    res.rows.map((r) => [
+      r.question_id,
+      { due: r.due === null ? null : Number(r.due), schedule: r.schedule, wrong: r.wrong },
+    ]),
+  );
 }
 
 /** A finished simulation written directly (the scores are what the summary reads). */
-export async function finishedSimulation(t: TestApp, userId: number, at: Date, score: { verbal: number | null; quant: number | null }, status = 'Finished'): Promise<number> {
-  const scaled = (s: number | null) => (s === null ? null : { raw: 0, raw_total: 0, scaled: s, band_low: s, band_high: s, section2: 'medium' as const });
+export async function finishedSimulation(
+  t: TestApp,
+  userId: number,
+  at: Date,
+  score: { verbal: number | null; quant: number | null },
+  status = 'Finished',
+): Promise<number> {
+  const scaled = (s: number | null) =>
+    s === null ? null : { raw: 0, raw_total: 0, scaled: s, band_low: s, band_high: s, section2: 'medium' as const };
   const result: ExamResult = {
     verbal: scaled(score.verbal),
     quant: scaled(score.quant),
@@ -61,7 +92,17 @@ export async function finishedSimulation(t: TestApp, userId: number, at: Date, s
   };
   const [row] = await t.deps.database.db
     .insert(exams)
-    .values({ userId, name: 'sim', kind: 'simulate', source: 'Simulate', status, createOption: {}, result, finishedAt: at, createdAt: at })
+    .values({
+      userId,
+      name: 'sim',
+      kind: 'simulate',
+      source: 'Simulate',
+      status,
+      createOption: {},
+      result,
+      finishedAt: at,
+      createdAt: at,
+    })
     .returning({ id: exams.id });
   return row!.id;
 }

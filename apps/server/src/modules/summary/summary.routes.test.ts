@@ -35,7 +35,11 @@ describe('sign-in and the streak', () => {
     for (const n of [6, 5, 4, 2, 1]) await signIn(t.deps, actor, at(n));
     const res = await t.call(summaryCalls.signIn, {}, as(l));
     expect(res.data).toEqual({ day: today(), streak: 3, best_streak: 3 });
-    expect((await t.call(summaryCalls.get, {}, as(l))).data).toMatchObject({ streak: 3, best_streak: 3, days_active: 6 });
+    expect((await t.call(summaryCalls.get, {}, as(l))).data).toMatchObject({
+      streak: 3,
+      best_streak: 3,
+      days_active: 6,
+    });
   });
 
   it('of concurrent sign-ins exactly one succeeds', async () => {
@@ -82,7 +86,16 @@ describe('today, the calendar and the recent figures', () => {
     expect(res).toEqual({ month, days: [{ day: today(), questions: 8, signed_in: true }] });
     const year = Number(month.slice(0, 4));
     expect((await t.call(summaryCalls.monthActivity, { month: `${year - 3}-02` }, as(l))).data.days).toEqual([]);
-    for (const bad of [`${year}-13`, `${year}-00`, `${year + 11}-01`, '0000-01', '2026-1', '2026-01-01', 'abcd-ef', '']) {
+    for (const bad of [
+      `${year}-13`,
+      `${year}-00`,
+      `${year + 11}-01`,
+      '0000-01',
+      '2026-1',
+      '2026-01-01',
+      'abcd-ef',
+      '',
+    ]) {
       const r = await t.call(summaryCalls.monthActivity, { month: bad }, as(l));
       expect(r.err?.kind, bad).toBe('invalid_input');
       expect(r.status).toBe(400);
@@ -91,14 +104,23 @@ describe('today, the calendar and the recent figures', () => {
 
   it('refresh_recent rebuilds the last 30 days from the exam records, twice the same', async () => {
     const db = t.deps.database.db;
-    await db.execute(sql`update daily_activity set questions = 999, correct = 1, time_seconds = 5 where user_id = ${l.userId} and day = ${today()}::date`);
+    await db.execute(
+      sql`update daily_activity set questions = 999, correct = 1, time_seconds = 5 where user_id = ${l.userId} and day = ${today()}::date`,
+    );
     await db.execute(sql`insert into daily_activity (user_id, day, questions, correct, signed_in, streak, words) values
       (${l.userId}, ${daysAgo(5)}::date, 7, 7, true, 1, 12), (${l.userId}, ${daysAgo(40)}::date, 9, 9, false, 0, 0)`);
     const before = (await t.call(summaryCalls.getDaily, {}, as(l))).data;
     expect(before.questions).toBe(999);
     for (let i = 0; i < 2; i++) {
       expect((await t.call(summaryCalls.refreshRecent, {}, as(l))).data).toEqual({ days: 1 });
-      const rows = await db.execute<{ day: string; questions: number; correct: number; signed_in: boolean; words: number; streak: number }>(
+      const rows = await db.execute<{
+        day: string;
+        questions: number;
+        correct: number;
+        signed_in: boolean;
+        words: number;
+        streak: number;
+      }>(
         sql`select day::text as day, questions, correct, signed_in, words, streak from daily_activity where user_id = ${l.userId} order by day`,
       );
       expect(rows.rows).toEqual([
@@ -113,7 +135,14 @@ describe('today, the calendar and the recent figures', () => {
 
   it('sums everything in summary/get', async () => {
     const s = (await t.call(summaryCalls.get, {}, as(l))).data;
-    expect(s).toMatchObject({ questions: 17, correct: 16, exams_finished: 2, streak: 1, best_streak: 1, days_active: 3 });
+    expect(s).toMatchObject({
+      questions: 17,
+      correct: 16,
+      exams_finished: 2,
+      streak: 1,
+      best_streak: 1,
+      days_active: 3,
+    });
     expect(s.accuracy).toBe(Math.round((16 / 17) * 1000) / 10);
   });
 
@@ -154,9 +183,16 @@ describe('score history of simulations', () => {
     expect(all.map((p) => p.exam_id)).toEqual(ids);
     expect(all[2]).toMatchObject({ verbal: 160, quant: null, total: null });
     expect((await trend('last_3')).map((p) => p.total)).toEqual([320, 290, 335]);
-    expect((await trend('this_month')).every((p) => p.finished_at >= Math.floor(Date.now() / 1000) - 32 * DAY)).toBe(true);
+    expect((await trend('this_month')).every((p) => p.finished_at >= Math.floor(Date.now() / 1000) - 32 * DAY)).toBe(
+      true,
+    );
     const fresh = await learner(t);
-    expect((await t.call(summaryCalls.getAvgScore, {}, as(fresh))).data).toEqual({ verbal: null, quant: null, total: null, count: 0 });
+    expect((await t.call(summaryCalls.getAvgScore, {}, as(fresh))).data).toEqual({
+      verbal: null,
+      quant: null,
+      total: null,
+      count: 0,
+    });
     expect((await t.call(summaryCalls.getTotalScore, {}, as(fresh))).data.points).toEqual([]);
   });
 });
@@ -165,8 +201,15 @@ describe('refusals', () => {
   it('every call needs a session and refuses unknown fields', async () => {
     const l = await learner(t);
     for (const call of Object.values(summaryCalls)) {
-      expect((await t.call(call, call === summaryCalls.monthActivity ? { month: '2026-01' } : {})).status, call.path).toBe(401);
-      expect((await t.call(call, { extra: 1, ...(call === summaryCalls.monthActivity ? { month: '2026-01' } : {}) }, as(l))).err?.kind, call.path).toBe('invalid_input');
+      expect(
+        (await t.call(call, call === summaryCalls.monthActivity ? { month: '2026-01' } : {})).status,
+        call.path,
+      ).toBe(401);
+      expect(
+        (await t.call(call, { extra: 1, ...(call === summaryCalls.monthActivity ? { month: '2026-01' } : {}) }, as(l)))
+          .err?.kind,
+        call.path,
+      ).toBe('invalid_input');
     }
   });
 });

@@ -9,7 +9,10 @@ import { runAdminCommand } from './maintenance.js';
  */
 async function main(): Promise<number> {
   const env = loadEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : `${env.DATA_DIR}/db` });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : `${env.DATA_DIR}/db`,
+  });
   try {
     await database.migrate();
     const { code, out } = await runAdminCommand(database.db, process.argv.slice(2));

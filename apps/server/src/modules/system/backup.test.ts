@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { userCalls, wordCalls } from '@gre/contracts';
-import { backupDatabase, IncompatibleDataDir, openDatabase, readBackupHeader, restoreDatabase, type Database } from '@gre/db';
+import {
+  backupDatabase,
+  IncompatibleDataDir,
+  openDatabase,
+  readBackupHeader,
+  restoreDatabase,
+  type Database,
+} from '@gre/db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/actors.js';
@@ -33,7 +40,10 @@ async function rowsByTable(file: string): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   const queue = header.tables.flatMap((tb) => Array<string>(tb.rows).fill(tb.name));
   let i = -1;
-  for await (const line of createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })) {
+  for await (const line of createInterface({
+    input: createReadStream(file).pipe(createGunzip()),
+    crlfDelay: Infinity,
+  })) {
     if (i >= 0) (out[queue[i]!] ??= []).push(line);
     i += 1;
   }
@@ -64,8 +74,10 @@ async function roundTrip(target: Database, name: string) {
   expect(await rowsByTable(second)).toEqual(await rowsByTable(first));
   expect(await countRows(target.db)).toEqual(await countRows(t.deps.database.db));
   // Identity counters moved past the loaded ids: a new row gets a fresh id, not a clash.
-  const before = (await target.db.execute<{ m: number }>(`select max(id)::int as m from users` as never)).rows[0]!.m;
-  const inserted = await target.db.execute<{ id: number }>(`insert into users (name, email, password_hash) values ('新学员', 'new-after-restore@example.com', 'x') returning id::int as id` as never);
+  const before = (await target.db.execute<{ m: number }>(`select max(id)::int as m from users`)).rows[0]!.m;
+  const inserted = await target.db.execute<{ id: number }>(
+    `insert into users (name, email, password_hash) values ('新学员', 'new-after-restore@example.com', 'x') returning id::int as id`,
+  );
   expect(inserted.rows[0]!.id).toBeGreaterThan(before);
 }
 
@@ -80,17 +92,21 @@ describe('backup and restore', () => {
   }, 120_000);
 
   // The way from a laptop to a server. CI always has PostgreSQL; a laptop without it reports this as skipped.
-  it.runIf(pgUp || process.env.CI === 'true')('round-trips into an empty PostgreSQL database', async () => {
-    const name = `gre_restore_${process.pid}_${Date.now() % 100000}`;
-    await admin.query(`create database ${name}`);
-    const target = await openDatabase({ url: withDatabase(pgUrl, name), poolSize: 2 });
-    try {
-      await roundTrip(target, 'postgres');
-    } finally {
-      await target.close();
-      await dropDatabaseWhenIdle(admin, name);
-    }
-  }, 120_000);
+  it.runIf(pgUp || process.env.CI === 'true')(
+    'round-trips into an empty PostgreSQL database',
+    async () => {
+      const name = `gre_restore_${process.pid}_${Date.now() % 100000}`;
+      await admin.query(`create database ${name}`);
+      const target = await openDatabase({ url: withDatabase(pgUrl, name), poolSize: 2 });
+      try {
+        await roundTrip(target, 'postgres');
+      } finally {
+        await target.close();
+        await dropDatabaseWhenIdle(admin, name);
+      }
+    },
+    120_000,
+  );
 
   it('refuses a target that already holds tables, and a file that is not a backup', async () => {
     const file = join(dir, 'refuse.jsonl.gz');
@@ -109,7 +125,9 @@ describe('an embedded data directory from another PostgreSQL', () => {
       writeFileSync(join(dataDir, 'PG_VERSION'), '17\n');
       const err = await openDatabase({ dataDir }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(IncompatibleDataDir);
-      expect((err as Error).message).toMatch(/written by PostgreSQL 17.*runs PostgreSQL \d+.*npm run backup.*npm run restore/s);
+      expect((err as Error).message).toMatch(
+        /written by PostgreSQL 17.*runs PostgreSQL \d+.*npm run backup.*npm run restore/s,
+      );
       expect(readdirSync(dataDir)).toEqual(['PG_VERSION']);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const setSwitch = (on: boolean) => t.deps.settings.set('maintenance', on);
-const login = (account: string, password: string) => t.call(userCalls.login, { account, password }, { ip: ip(), deviceId: `d-${++n}` });
+const login = (account: string, password: string) =>
+  t.call(userCalls.login, { account, password }, { ip: ip(), deviceId: `d-${++n}` });
 
 describe('staff during maintenance', () => {
   beforeEach(() => setSwitch(true));
@@ -32,7 +33,9 @@ describe('staff during maintenance', () => {
     expect(r.ok).toBe(true);
     expect((await t.call(userCalls.get, {}, { token: r.data.token })).data.id).toBe(user.id);
     expect((await t.call(systemCalls.getSettings, {}, { token: r.data.token })).data.maintenance).toBe(true);
-    expect((await t.call(systemCalls.setMaintenance, { on: false }, { token: r.data.token })).data.maintenance).toBe(false);
+    expect((await t.call(systemCalls.setMaintenance, { on: false }, { token: r.data.token })).data.maintenance).toBe(
+      false,
+    );
   });
 
   it('operators and teachers log in and keep working too', async () => {
@@ -46,9 +49,16 @@ describe('staff during maintenance', () => {
 
   it('a learner still gets server_upgrading: with the right password, with a live token, and for registration', async () => {
     const learner = await createUser(t.deps);
-    expect(await login(learner.user.email!, learner.password)).toMatchObject({ status: 503, err: { kind: 'server_upgrading' } });
+    expect(await login(learner.user.email!, learner.password)).toMatchObject({
+      status: 503,
+      err: { kind: 'server_upgrading' },
+    });
     expect((await t.call(userCalls.get, {}, { token: learner.token })).err?.kind).toBe('server_upgrading');
-    const reg = await t.call(userCalls.emailSendCode, { email: `m-${++n}@example.com`, purpose: 'register' }, { ip: ip() });
+    const reg = await t.call(
+      userCalls.emailSendCode,
+      { email: `m-${++n}@example.com`, purpose: 'register' },
+      { ip: ip() },
+    );
     expect(reg.err?.kind).toBe('server_upgrading');
   });
 
@@ -62,11 +72,20 @@ describe('staff during maintenance', () => {
   });
 
   it('an admin who forgot the password resets it by code; a learner cannot', async () => {
-    for (const [flags, kind] of [[{ isAdmin: true }, null], [{}, 'server_upgrading']] as const) {
+    for (const [flags, kind] of [
+      [{ isAdmin: true }, null],
+      [{}, 'server_upgrading'],
+    ] as const) {
       const { user } = await createUser(t.deps, flags);
-      expect((await t.call(userCalls.emailSendCode, { email: user.email!, purpose: 'reset_password' }, { ip: ip() })).ok).toBe(true);
+      expect(
+        (await t.call(userCalls.emailSendCode, { email: user.email!, purpose: 'reset_password' }, { ip: ip() })).ok,
+      ).toBe(true);
       const code = lastCodeFor(t.deps, user.email!);
-      const r = await t.call(userCalls.resetPassword, { account: user.email!, code, password: 'new-password-1' }, { ip: ip() });
+      const r = await t.call(
+        userCalls.resetPassword,
+        { account: user.email!, code, password: 'new-password-1' },
+        { ip: ip() },
+      );
       expect(r.err?.kind ?? null).toBe(kind);
     }
   });

@@ -25,7 +25,17 @@ afterAll(() => {
 async function startServer(env: Record<string, string>, whileUp: (url: string) => Promise<void>): Promise<string> {
   const child = spawn(process.execPath, ['--enable-source-maps', join(build, 'main.js')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', HOST: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DATA_DIR: dir,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      HOST: '',
+      ...env,
+    },
   });
   let out = '';
   child.stdout.on('data', (d) => (out += d));

@@ -7,7 +7,9 @@ const SERVER_VERSION = process.env.npm_package_version ?? '0.1.0';
 export const systemModule: Module = (app, deps) => {
   registerCall(app, systemCalls.getSettings, async () => deps.settings.get());
   registerCall(app, systemCalls.setMaintenance, async ({ body }) => deps.settings.set('maintenance', body.on));
-  registerCall(app, systemCalls.setMinApiVersion, async ({ body }) => deps.settings.set('min_api_version', body.min_api_version));
+  registerCall(app, systemCalls.setMinApiVersion, async ({ body }) =>
+    deps.settings.set('min_api_version', body.min_api_version),
+  );
   registerCall(app, systemCalls.echo, async ({ body }) => ({ text: body.text }));
   registerCall(app, systemCalls.debugInfo, async ({ actor, req }) => {
     const site = await deps.settings.get();

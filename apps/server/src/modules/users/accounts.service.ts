@@ -30,7 +30,11 @@ export function findAccount(db: Queryable, account: Account): Promise<UserRow | 
  * A new user with their first tier period, `users.records` rewritten to match, read back whole; inside the caller's
  * transaction, so a refused step leaves no account. A taken phone or email raises a unique violation.
  */
-export async function createAccount(tx: Tx, values: NewUser, firstPeriod: Omit<NewEntitlement, 'userId'>): Promise<UserRow> {
+export async function createAccount(
+  tx: Tx,
+  values: NewUser,
+  firstPeriod: Omit<NewEntitlement, 'userId'>,
+): Promise<UserRow> {
   const created = await insertUser(tx, values);
   await insertEntitlement(tx, { userId: created.id, ...firstPeriod });
   await syncRecords(tx, created.id);

@@ -25,7 +25,9 @@ describe('demo seed', () => {
   });
 
   it('does nothing when disabled', async () => {
-    expect(await seedDemoAccounts({ database: t.deps.database, clock: t.deps.clock, env: envOf('auto', 'production') })).toBe(false);
+    expect(
+      await seedDemoAccounts({ database: t.deps.database, clock: t.deps.clock, env: envOf('auto', 'production') }),
+    ).toBe(false);
     expect(await t.deps.database.db.select().from(users)).toHaveLength(0);
   });
 
@@ -39,7 +41,9 @@ describe('demo seed', () => {
   it('every account logs in with the demo password and has its role; the frozen one is refused', async () => {
     const yearOut = shanghaiDate(new Date(Date.now() + 365 * 86_400_000));
     const expected: Record<string, object> = {
-      'trial@demo.gre': { authority: { role_kind: 'Trail', expire_date: shanghaiDate(new Date(Date.now() + 7 * 86_400_000)) } },
+      'trial@demo.gre': {
+        authority: { role_kind: 'Trail', expire_date: shanghaiDate(new Date(Date.now() + 7 * 86_400_000)) },
+      },
       'freevip@demo.gre': { authority: { role_kind: 'FreeVIP', expire_date: null, records: [] } },
       'vip@demo.gre': { authority: { role_kind: 'VIP', role_name: '会员', expire_date: yearOut } },
       'svip@demo.gre': { authority: { role_kind: 'SVIP', role_name: '超级会员', expire_date: yearOut } },
@@ -48,7 +52,11 @@ describe('demo seed', () => {
       'teacher@demo.gre': { is_admin: false, authority: { is_teacher: true } },
     };
     for (const [i, account] of DEMO_ACCOUNTS.entries()) {
-      const r = await t.call(userCalls.login, { account: account.email, password: account.password }, { ip: `10.7.0.${i}` });
+      const r = await t.call(
+        userCalls.login,
+        { account: account.email, password: account.password },
+        { ip: `10.7.0.${i}` },
+      );
       if (account.email === 'frozen@demo.gre') {
         expect(r.err?.kind).toBe('user_frozen');
         continue;
@@ -57,7 +65,12 @@ describe('demo seed', () => {
       expect(r.data.user).toMatchObject(expected[account.email]!);
     }
     const rows = await t.deps.database.db.select().from(entitlements);
-    expect(rows.map((e) => `${e.roleKind}/${e.source}`).sort()).toEqual(['SVIP/manual', 'Trail/trial', 'Trail/trial', 'VIP/manual']);
+    expect(rows.map((e) => `${e.roleKind}/${e.source}`).sort()).toEqual([
+      'SVIP/manual',
+      'Trail/trial',
+      'Trail/trial',
+      'VIP/manual',
+    ]);
   });
 
   it('skips a database that already has users', async () => {

@@ -5,7 +5,14 @@ import { hashPassword } from '../../lib/passwords.js';
 import { TRIAL_DAYS } from './accounts.service.js';
 import { DEMO_ACCOUNTS, DEMO_PAID_DAYS, type DemoAccount } from './demo-accounts.js';
 import type { Tx } from '@gre/db';
-import { advisoryLock, countUsers, existingEmails, insertEntitlement, insertUser, syncRecords } from './users.repository.js';
+import {
+  advisoryLock,
+  countUsers,
+  existingEmails,
+  insertEntitlement,
+  insertUser,
+  syncRecords,
+} from './users.repository.js';
 
 /** SEED_DEMO=true always seeds; `auto` seeds everywhere but production; `false` never. */
 export function demoSeedEnabled(env: Pick<Env, 'SEED_DEMO' | 'NODE_ENV'>): boolean {
@@ -32,7 +39,13 @@ async function seedOne(tx: Tx, account: DemoAccount, passwordHash: string, now: 
     isFreeze: account.isFreeze ?? false,
   });
   if (!endsAt) return;
-  await insertEntitlement(tx, { userId: user.id, roleKind: account.roleKind, source: trial ? 'trial' : 'manual', startsAt: now, endsAt });
+  await insertEntitlement(tx, {
+    userId: user.id,
+    roleKind: account.roleKind,
+    source: trial ? 'trial' : 'manual',
+    startsAt: now,
+    endsAt,
+  });
   await syncRecords(tx, user.id);
 }
 
@@ -56,7 +69,12 @@ export async function seedDemoAccounts(deps: Pick<Deps, 'database' | 'env' | 'cl
 
 /** The demo accounts present in this database (none once real users replaced them), for the start-up table. */
 export async function presentDemoAccounts(deps: Pick<Deps, 'database'>): Promise<DemoAccount[]> {
-  const present = new Set(await existingEmails(deps.database.db, DEMO_ACCOUNTS.map((a) => a.email)));
+  const present = new Set(
+    await existingEmails(
+      deps.database.db,
+      DEMO_ACCOUNTS.map((a) => a.email),
+    ),
+  );
   return DEMO_ACCOUNTS.filter((a) => present.has(a.email));
 }
 

@@ -2,6 +2,19 @@
 export { usersModule } from './users.routes.js';
 export { cleanText } from './users.service.js';
 export { toUserDto } from './users.dto.js';
-export { createAccount, endUserSessions, findAccount, setPasswordHash, TRIAL_DAYS, type Account } from './accounts.service.js';
+export {
+  createAccount,
+  endUserSessions,
+  findAccount,
+  setPasswordHash,
+  TRIAL_DAYS,
+  type Account,
+} from './accounts.service.js';
 export { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
-export { demoAccountsTable, demoExposureWarning, demoSeedEnabled, presentDemoAccounts, seedDemoAccounts } from './demo-seed.js';
+export {
+  demoAccountsTable,
+  demoExposureWarning,
+  demoSeedEnabled,
+  presentDemoAccounts,
+  seedDemoAccounts,
+} from './demo-seed.js';

@@ -32,7 +32,12 @@ export interface TestUser {
 /** Inserts a user (unique email unless given) and opens a session for it on `deviceId`. */
 export async function createUser(
   deps: Deps,
-  opts: Partial<Omit<NewUser, 'roleKind' | 'baseRoleKind'>> & { password?: string; deviceId?: string; roleKind?: RoleKind; baseRoleKind?: RoleKind } = {},
+  opts: Partial<Omit<NewUser, 'roleKind' | 'baseRoleKind'>> & {
+    password?: string;
+    deviceId?: string;
+    roleKind?: RoleKind;
+    baseRoleKind?: RoleKind;
+  } = {},
 ): Promise<TestUser> {
   const { password = TEST_PASSWORD, deviceId = `dev-${randomUUID()}`, ...values } = opts;
   const user = await insertUser(deps.database.db, {
@@ -60,12 +65,23 @@ export function lastCodeFor(deps: Deps, target: string): string {
 }
 
 /** A raw POST when a test needs the response headers (Retry-After). */
-export async function postRaw(app: FastifyInstance, path: string, body: unknown, opts: { ip?: string; token?: string; deviceId?: string } = {}) {
+export async function postRaw(
+  app: FastifyInstance,
+  path: string,
+  body: unknown,
+  opts: { ip?: string; token?: string; deviceId?: string } = {},
+) {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     [HEADERS.apiVersion]: String(API_VERSION),
     [HEADERS.deviceId]: opts.deviceId ?? 'test-device',
   };
   if (opts.token) headers[HEADERS.authorization] = `Bearer ${opts.token}`;
-  return app.inject({ method: 'POST', url: path, headers, payload: JSON.stringify(body), remoteAddress: opts.ip ?? '127.0.0.1' });
+  return app.inject({
+    method: 'POST',
+    url: path,
+    headers,
+    payload: JSON.stringify(body),
+    remoteAddress: opts.ip ?? '127.0.0.1',
+  });
 }

@@ -17,7 +17,13 @@ export const usersModule: Module = (app, deps) => {
     return getInfos(deps, body.user_ids);
   });
   registerCall(app, userCalls.getProfile, async ({ actor }) => getProfile(deps, authorize(actor)));
-  registerCall(app, userCalls.updateSignature, async ({ actor, body }) => updateSignature(deps, authorize(actor), body.signature));
-  registerCall(app, userCalls.updateTodayAim, async ({ actor, body }) => updateTodayAim(deps, authorize(actor), body.aim));
-  registerCall(app, userCalls.freeze, async ({ actor, body }) => setFrozen(deps, authorize(actor, { staff: 'admin' }), body.user_id, body.freeze));
+  registerCall(app, userCalls.updateSignature, async ({ actor, body }) =>
+    updateSignature(deps, authorize(actor), body.signature),
+  );
+  registerCall(app, userCalls.updateTodayAim, async ({ actor, body }) =>
+    updateTodayAim(deps, authorize(actor), body.aim),
+  );
+  registerCall(app, userCalls.freeze, async ({ actor, body }) =>
+    setFrozen(deps, authorize(actor, { staff: 'admin' }), body.user_id, body.freeze),
+  );
 };

@@ -14,7 +14,10 @@ export async function listBooks(db: Queryable, userId: number): Promise<WordBook
 }
 
 /** Every entry of the learner's books, newest first within a book, in one query. */
-export async function listEntries(db: Queryable, userId: number): Promise<{ bookId: number; word: string; simple: boolean }[]> {
+export async function listEntries(
+  db: Queryable,
+  userId: number,
+): Promise<{ bookId: number; word: string; simple: boolean }[]> {
   return db
     .select({ bookId: wordBookEntries.bookId, word: wordBookEntries.word, simple: wordBookEntries.simple })
     .from(wordBookEntries)
@@ -47,7 +50,10 @@ export async function lockBookByName(tx: Tx, userId: number, name: string): Prom
 }
 
 export async function countBooks(db: Queryable, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(wordBooks).where(eq(wordBooks.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(wordBooks)
+    .where(eq(wordBooks.userId, userId));
   return Number(row?.n ?? 0);
 }
 
@@ -56,12 +62,18 @@ export async function countBooks(db: Queryable, userId: number): Promise<number>
  * unique index and then does nothing, so both callers end up with the one row.
  */
 export async function insertBookIfAbsent(tx: Tx, userId: number, name: string): Promise<void> {
-  await tx.insert(wordBooks).values({ userId, name }).onConflictDoNothing({ target: [wordBooks.userId, wordBooks.name] });
+  await tx
+    .insert(wordBooks)
+    .values({ userId, name })
+    .onConflictDoNothing({ target: [wordBooks.userId, wordBooks.name] });
 }
 
 export async function bookCounts(db: Queryable, bookId: number): Promise<BookCounts> {
   const [row] = await db
-    .select({ words: sql<number>`count(*)::int`, simple: sql<number>`count(*) filter (where ${wordBookEntries.simple})::int` })
+    .select({
+      words: sql<number>`count(*)::int`,
+      simple: sql<number>`count(*) filter (where ${wordBookEntries.simple})::int`,
+    })
     .from(wordBookEntries)
     .where(eq(wordBookEntries.bookId, bookId));
   return { words: Number(row?.words ?? 0), simple: Number(row?.simple ?? 0) };

@@ -1,4 +1,13 @@
-import { DEFAULT_WORD_BOOK_NAME, questionCalls, summaryCalls, WORD_BATCH_MAX, WORD_BOOK_MAX_WORDS, WORD_BOOKS_MAX, wordCalls, type CallDef } from '@gre/contracts';
+import {
+  DEFAULT_WORD_BOOK_NAME,
+  questionCalls,
+  summaryCalls,
+  WORD_BATCH_MAX,
+  WORD_BOOK_MAX_WORDS,
+  WORD_BOOKS_MAX,
+  wordCalls,
+  type CallDef,
+} from '@gre/contracts';
 import { wordBookEntries, wordBooks } from '@gre/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,10 +31,12 @@ async function learner() {
 const as = (token: string) =>
   ({
     getAll: () => t.call(wordCalls.getAll, {}, { token }),
-    add: (words: string[], book_id?: number) => t.call(wordCalls.addWords, book_id === undefined ? { words } : { words, book_id }, { token }),
+    add: (words: string[], book_id?: number) =>
+      t.call(wordCalls.addWords, book_id === undefined ? { words } : { words, book_id }, { token }),
     del: (book_id: number, words: string[]) => t.call(wordCalls.delete, { book_id, words }, { token }),
-    mark: (book_id: number, word: string, simple: boolean) => t.call(wordCalls.markSimple, { book_id, word, simple }, { token }),
-    raw: (call: CallDef, body: unknown) => t.call(call, body as Record<string, unknown>, { token }),
+    mark: (book_id: number, word: string, simple: boolean) =>
+      t.call(wordCalls.markSimple, { book_id, word, simple }, { token }),
+    raw: (call: CallDef, body: unknown) => t.call(call, body, { token }),
   }) as const;
 
 const booksOf = (userId: number) => db().select().from(wordBooks).where(eq(wordBooks.userId, userId));
@@ -100,7 +111,9 @@ describe('/api/word/add_words', () => {
 
   it('never makes two default books when first adds race', async () => {
     const me = await learner();
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => as(me.token).add(i % 2 ? ['abandon', 'laconic'] : ['went', `mitigate`])));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => as(me.token).add(i % 2 ? ['abandon', 'laconic'] : ['went', `mitigate`])),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     const books = await booksOf(me.id);
     expect(books).toHaveLength(1);
@@ -116,15 +129,23 @@ describe('/api/word/add_words', () => {
     await db().insert(wordBookEntries).values(filler);
     const over = await me.add(['laconic', 'mitigate']);
     expect(over.status).toBe(409);
-    expect(over.err).toMatchObject({ kind: 'conflict', show: expect.stringContaining(String(WORD_BOOK_MAX_WORDS)) });
-    expect((await me.add(['laconic', 'abandon'])).data).toMatchObject({ added: 1, book: { word_count: WORD_BOOK_MAX_WORDS } });
+    expect(over.err).toMatchObject({
+      kind: 'conflict',
+      show: expect.stringContaining(String(WORD_BOOK_MAX_WORDS)) as unknown,
+    });
+    expect((await me.add(['laconic', 'abandon'])).data).toMatchObject({
+      added: 1,
+      book: { word_count: WORD_BOOK_MAX_WORDS },
+    });
     expect((await me.add(['abandon', 'laconic'])).data.added).toBe(0);
     expect((await me.add(['mitigate'])).err?.kind).toBe('conflict');
   });
 
   it(`refuses to make the default book for a learner who already has ${WORD_BOOKS_MAX} books`, async () => {
     const u = await learner();
-    await db().insert(wordBooks).values(Array.from({ length: WORD_BOOKS_MAX }, (_, i) => ({ userId: u.id, name: `词书 ${i}` })));
+    await db()
+      .insert(wordBooks)
+      .values(Array.from({ length: WORD_BOOKS_MAX }, (_, i) => ({ userId: u.id, name: `词书 ${i}` })));
     const res = await as(u.token).add(['abandon']);
     expect(res.err).toMatchObject({ kind: 'conflict' });
     expect(await booksOf(u.id)).toHaveLength(WORD_BOOKS_MAX);
@@ -221,7 +242,11 @@ describe('/api/word/delete and /api/word/mark_simple', () => {
   it('sets and clears the simple mark; a word not in the book is not_found', async () => {
     const me = as((await learner()).token);
     const book = (await me.add(['abandon'])).data.book;
-    expect((await me.mark(book.id, 'Abandoned', true)).data).toMatchObject({ word: 'abandon', simple: true, book: { simple_count: 1 } });
+    expect((await me.mark(book.id, 'Abandoned', true)).data).toMatchObject({
+      word: 'abandon',
+      simple: true,
+      book: { simple_count: 1 },
+    });
     expect((await me.mark(book.id, 'abandon', false)).data).toMatchObject({ simple: false, book: { simple_count: 0 } });
     const missing = await me.mark(book.id, 'laconic', true);
     expect(missing.status).toBe(404);

@@ -33,7 +33,13 @@ import {
 type WordDeps = Pick<Deps, 'database' | 'clock' | 'uow'>;
 
 function toBrief(row: WordBookRow, counts: BookCounts): WordBookBrief {
-  return { id: row.id, name: row.name, word_count: counts.words, simple_count: counts.simple, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    word_count: counts.words,
+    simple_count: counts.simple,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -89,7 +95,11 @@ async function lockTargetBook(tx: Tx, userId: number, bookId: number | undefined
  * Adds words as their headwords. Unknown words are skipped and listed rather than refusing the call: a list pasted
  * from anywhere should keep what the dictionary knows. An add that would take the book past its cap is refused whole.
  */
-export async function addWords(deps: WordDeps, actor: Actor, body: CallRequest<typeof wordCalls.addWords>): Promise<CallResponse<typeof wordCalls.addWords>> {
+export async function addWords(
+  deps: WordDeps,
+  actor: Actor,
+  body: CallRequest<typeof wordCalls.addWords>,
+): Promise<CallResponse<typeof wordCalls.addWords>> {
   const words: string[] = [];
   const unknown: string[] = [];
   for (const raw of body.words) {
@@ -103,7 +113,11 @@ export async function addWords(deps: WordDeps, actor: Actor, body: CallRequest<t
     const fresh = words.filter((w) => !present.has(w));
     const before = await bookCounts(tx, book.id);
     if (before.words + fresh.length > WORD_BOOK_MAX_WORDS) {
-      throw new AppError('conflict', `a word book holds at most ${WORD_BOOK_MAX_WORDS} words`, `一个生词本最多 ${WORD_BOOK_MAX_WORDS} 个单词`);
+      throw new AppError(
+        'conflict',
+        `a word book holds at most ${WORD_BOOK_MAX_WORDS} words`,
+        `一个生词本最多 ${WORD_BOOK_MAX_WORDS} 个单词`,
+      );
     }
     const added = await insertEntries(tx, book.id, fresh);
     // Today's summary counts the words a learner collects; the same transaction, so a refused add counts nothing.
@@ -112,7 +126,11 @@ export async function addWords(deps: WordDeps, actor: Actor, body: CallRequest<t
   });
 }
 
-export async function deleteWords(deps: WordDeps, actor: Actor, body: CallRequest<typeof wordCalls.delete>): Promise<CallResponse<typeof wordCalls.delete>> {
+export async function deleteWords(
+  deps: WordDeps,
+  actor: Actor,
+  body: CallRequest<typeof wordCalls.delete>,
+): Promise<CallResponse<typeof wordCalls.delete>> {
   const keys = [...new Set(await Promise.all(body.words.map(storedKeyOf)))];
   return withUnitOfWork(deps, async ({ tx }) => {
     const book = await lockTargetBook(tx, actor.user.id, body.book_id);
@@ -121,11 +139,16 @@ export async function deleteWords(deps: WordDeps, actor: Actor, body: CallReques
   });
 }
 
-export async function markSimple(deps: WordDeps, actor: Actor, body: CallRequest<typeof wordCalls.markSimple>): Promise<CallResponse<typeof wordCalls.markSimple>> {
+export async function markSimple(
+  deps: WordDeps,
+  actor: Actor,
+  body: CallRequest<typeof wordCalls.markSimple>,
+): Promise<CallResponse<typeof wordCalls.markSimple>> {
   const key = await storedKeyOf(body.word);
   return withUnitOfWork(deps, async ({ tx }) => {
     const book = await lockTargetBook(tx, actor.user.id, body.book_id);
-    if (!(await setSimple(tx, book.id, key, body.simple))) throw new AppError('not_found', 'the word is not in this book');
+    if (!(await setSimple(tx, book.id, key, body.simple)))
+      throw new AppError('not_found', 'the word is not in this book');
     return { book: toBrief(book, await bookCounts(tx, book.id)), word: key, simple: body.simple };
   });
 }

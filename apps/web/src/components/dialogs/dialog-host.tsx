@@ -21,7 +21,11 @@ function content(dialog: GlobalDialog): { title: string; body: ReactNode; wide?:
     case 'upgrade':
       return { title: d.upgradeTitle, body: <UpgradeDialogBody reason={dialog.reason} />, wide: true };
     case 'day_overflow':
-      return { title: d.dayOverflowTitle, body: <DayOverflowBody subject={dialog.subject} roleName={dialog.roleName} />, wide: true };
+      return {
+        title: d.dayOverflowTitle,
+        body: <DayOverflowBody subject={dialog.subject} roleName={dialog.roleName} />,
+        wide: true,
+      };
     case 'sim_no_perm':
       return { title: d.simNoPermTitle, body: <SimNoPermBody />, wide: true };
     case 'public_only':

@@ -31,7 +31,11 @@ export function TierTable() {
       pagination={false}
       rowKey="role"
       dataSource={t.rows}
-      columns={(['role', 'daily', 'essay', 'simulate', 'banks'] as const).map((k) => ({ key: k, dataIndex: k, title: t.columns[k] }))}
+      columns={(['role', 'daily', 'essay', 'simulate', 'banks'] as const).map((k) => ({
+        key: k,
+        dataIndex: k,
+        title: t.columns[k],
+      }))}
     />
   );
 }

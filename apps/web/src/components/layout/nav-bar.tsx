@@ -27,9 +27,15 @@ export function selectedNavPaths(pathname: string, paths: readonly string[]): st
 function useNavMenu(user: User | null) {
   const adminMode = useStore(appModeStore, (m) => m.adminMode);
   const { pathname } = useLocation();
-  const items = [...navItems(user), ...(user?.is_admin && adminMode ? [{ path: '/web_manage', label: n.webManage }] : [])];
+  const items = [
+    ...navItems(user),
+    ...(user?.is_admin && adminMode ? [{ path: '/web_manage', label: n.webManage }] : []),
+  ];
   return {
-    selected: selectedNavPaths(pathname, items.map((i) => i.path)),
+    selected: selectedNavPaths(
+      pathname,
+      items.map((i) => i.path),
+    ),
     menuItems: items.map((i) => ({ key: i.path, label: <Link to={i.path}>{i.label}</Link> })),
   };
 }
@@ -54,7 +60,16 @@ function DrawerUserMenu({ user, onDone }: { user: User; onDone: () => void }) {
 }
 
 const brand = (
-  <Link to="/" style={{ display: 'inline-flex', alignItems: 'center', gap: layout.gutter / 2, color: palette.primary, whiteSpace: 'nowrap' }}>
+  <Link
+    to="/"
+    style={{
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: layout.gutter / 2,
+      color: palette.primary,
+      whiteSpace: 'nowrap',
+    }}
+  >
     <img src="/favicon.svg" alt="" width={layout.brandLogo} height={layout.brandLogo} />
     <Typography.Text strong style={{ fontSize: layout.brandFontSize, color: palette.primary }}>
       {zh.appName}
@@ -75,18 +90,43 @@ export function NavBar({ user }: { user: User | null }) {
 
   return (
     <Layout.Header
-      style={{ display: 'flex', alignItems: 'center', gap: layout.gutter, borderBottom: `1px solid ${palette.border}`, position: 'sticky', top: 0, zIndex: layout.navZ }}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: layout.gutter,
+        borderBottom: `1px solid ${palette.border}`,
+        position: 'sticky',
+        top: 0,
+        zIndex: layout.navZ,
+      }}
     >
       {phone && (
-        <Button type="text" icon={<MenuOutlined />} aria-label={n.menu} onClick={() => setOpen(true)} style={{ width: layout.touchTarget, height: layout.touchTarget }} />
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={n.menu}
+          onClick={() => setOpen(true)}
+          style={{ width: layout.touchTarget, height: layout.touchTarget }}
+        />
       )}
       {brand}
       {!phone && (
-        <Menu mode="horizontal" selectedKeys={selected} items={menuItems} style={{ flex: 1, minWidth: 0, borderBottom: 'none' }} />
+        <Menu
+          mode="horizontal"
+          selectedKeys={selected}
+          items={menuItems}
+          style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
+        />
       )}
       <div style={{ marginLeft: 'auto' }}>{user ? !phone && <UserMenu user={user} /> : loginButton}</div>
       {phone && (
-        <Drawer open={open} onClose={() => setOpen(false)} placement="left" title={zh.appName} size={layout.drawerWidth}>
+        <Drawer
+          open={open}
+          onClose={() => setOpen(false)}
+          placement="left"
+          title={zh.appName}
+          size={layout.drawerWidth}
+        >
           <Menu mode="inline" selectedKeys={selected} items={menuItems} onClick={() => setOpen(false)} />
           {user && <DrawerUserMenu user={user} onDone={() => setOpen(false)} />}
         </Drawer>

@@ -19,7 +19,9 @@ export function NavLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <NavBar user={user} />
-      <Layout.Content style={{ width: '100%', maxWidth: layout.contentMaxWidth, margin: '0 auto', padding: layout.gutter }}>
+      <Layout.Content
+        style={{ width: '100%', maxWidth: layout.contentMaxWidth, margin: '0 auto', padding: layout.gutter }}
+      >
         {waiting ? <PageSkeleton /> : <Outlet />}
       </Layout.Content>
       <SiteFooter />

@@ -80,7 +80,7 @@ describe('a route without antd (the exam screen)', () => {
 
   it('a toast loads the antd layer and shows, and the page keeps its state', async () => {
     renderLightRoute();
-    const answer = (await screen.findByLabelText('作答')) as HTMLInputElement;
+    const answer = await screen.findByLabelText<HTMLInputElement>('作答');
     fireEvent.change(answer, { target: { value: '6.25' } });
     act(() => showToast({ level: 'error', title: '保存失败' }));
     expect(await screen.findByText('保存失败')).toBeTruthy();

@@ -10,7 +10,11 @@ const f = zh.footer;
 export function SiteFooter() {
   return (
     <Layout.Footer style={{ textAlign: 'center', padding: layout.gutterLarge }}>
-      <Space wrap separator={<Typography.Text type="secondary">·</Typography.Text>} style={{ justifyContent: 'center' }}>
+      <Space
+        wrap
+        separator={<Typography.Text type="secondary">·</Typography.Text>}
+        style={{ justifyContent: 'center' }}
+      >
         <Link to="/agreement">{f.agreement}</Link>
         <Button type="link" onClick={() => openDialog({ kind: 'contact' })} style={{ padding: 0 }}>
           {f.contact}

@@ -11,7 +11,10 @@ import { layout } from '../../theme';
 const n = zh.nav;
 
 /** The user menu's entries (desktop dropdown and phone drawer share them). */
-export function useUserActions(user: User, onDone?: () => void): { items: NonNullable<MenuProps['items']>; onClick: MenuProps['onClick'] } {
+export function useUserActions(
+  user: User,
+  onDone?: () => void,
+): { items: NonNullable<MenuProps['items']>; onClick: MenuProps['onClick'] } {
   const navigate = useNavigate();
   const logout = useLogout();
   const adminMode = useStore(appModeStore, (m) => m.adminMode);

@@ -29,7 +29,13 @@ export function LoadingOverlay() {
       className="gre-loading"
       aria-live="polite"
       aria-busy="true"
-      style={{ background: palette.scrim, color: palette.surface, zIndex: layout.loadingZ, fontFamily: CJK_FONT_STACK, fontSize: theme.token?.fontSize }}
+      style={{
+        background: palette.scrim,
+        color: palette.surface,
+        zIndex: layout.loadingZ,
+        fontFamily: CJK_FONT_STACK,
+        fontSize: theme.token?.fontSize,
+      }}
     >
       <span className="gre-loading-dots" aria-hidden>
         <i />

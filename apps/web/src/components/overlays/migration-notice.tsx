@@ -15,8 +15,24 @@ export function MigrationNotice() {
   const newUrl = siteConfig.newHost ? `${window.location.protocol}//${siteConfig.newHost}` : '';
 
   return (
-    <main style={{ minHeight: '100vh', background: palette.layoutBg, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: layout.gutter }}>
-      <div style={{ background: palette.surface, borderRadius: layout.gutter, maxWidth: layout.readingMaxWidth, width: '100%' }}>
+    <main
+      style={{
+        minHeight: '100vh',
+        background: palette.layoutBg,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: layout.gutter,
+      }}
+    >
+      <div
+        style={{
+          background: palette.surface,
+          borderRadius: layout.gutter,
+          maxWidth: layout.readingMaxWidth,
+          width: '100%',
+        }}
+      >
         <Result
           status="info"
           title={zh.migration.title}

@@ -13,7 +13,12 @@ export function isBypassValid(saved: string | null, now: number): boolean {
 }
 
 /** Spec §2 pre-auth condition: this host is a retired one and no valid bypass is saved. */
-export function needsMigrationNotice(host: string, oldHosts: readonly string[], saved: string | null, now: number): boolean {
+export function needsMigrationNotice(
+  host: string,
+  oldHosts: readonly string[],
+  saved: string | null,
+  now: number,
+): boolean {
   return oldHosts.includes(host.toLowerCase()) && !isBypassValid(saved, now);
 }
 

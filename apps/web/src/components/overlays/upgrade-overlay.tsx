@@ -28,7 +28,14 @@ export function UpgradeOverlay({ suppressed = false }: { suppressed?: boolean })
         padding: layout.gutter,
       }}
     >
-      <div style={{ background: palette.surface, borderRadius: layout.gutter, maxWidth: layout.readingMaxWidth, width: '100%' }}>
+      <div
+        style={{
+          background: palette.surface,
+          borderRadius: layout.gutter,
+          maxWidth: layout.readingMaxWidth,
+          width: '100%',
+        }}
+      >
         <Result
           icon={<CloudSyncOutlined />}
           title={<span id="upgrade-overlay-title">{zh.overlays.upgradeTitle}</span>}

@@ -61,7 +61,8 @@ export function selectionTotals(files: PickedFile[]): SelectionTotals {
   const skipped = files.filter((f) => f.skip !== null);
   const bytes = sent.reduce((n, f) => n + f.size, 0);
   let blocked: string | null = null;
-  if (bytes > CONTENT_PACKAGE_MAX_BYTES) blocked = s.files.overLimit(formatBytes(bytes), formatBytes(CONTENT_PACKAGE_MAX_BYTES));
+  if (bytes > CONTENT_PACKAGE_MAX_BYTES)
+    blocked = s.files.overLimit(formatBytes(bytes), formatBytes(CONTENT_PACKAGE_MAX_BYTES));
   else if (sent.length > CONTENT_FILES_MAX) blocked = s.files.tooMany(sent.length, CONTENT_FILES_MAX);
   return { sent, skipped, bytes, blocked };
 }

@@ -1,11 +1,18 @@
-import { CONTENT_PACKAGE_MAX_BYTES, contentCalls, userCalls, type ContentProblem, type DryRunResult, type ImportResult } from '@gre/contracts';
+import {
+  CONTENT_PACKAGE_MAX_BYTES,
+  contentCalls,
+  userCalls,
+  type ContentProblem,
+  type DryRunResult,
+  type ImportResult,
+} from '@gre/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fake, fakeServer, makeUser, renderApp, type FakeRoute } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, type FakeRoute, sentBody } from '../../test-utils';
 import { packageName, pickFiles, selectionTotals } from './sync-files';
 import { filterProblems, PROBLEMS_PAGE_SIZE } from './sync-problems';
 
@@ -35,18 +42,24 @@ function file(name: string, text: string, relative?: string): File {
 }
 
 /** antd puts a space between two CJK characters in a button label; an icon before it adds its own name. */
-const button = (name: string) => screen.getByRole('button', { name: new RegExp(`(^|\\s)${[...name].join('\\s*')}\\s*$`) });
+const button = (name: string) =>
+  screen.getByRole('button', { name: new RegExp(`(^|\\s)${[...name].join('\\s*')}\\s*$`) });
 
 async function openAsAdmin(...fakes: FakeRoute[]) {
   setToken('t'.repeat(43));
-  const fetch = fakeServer(fake(userCalls.get, () => ({ data: admin })), ...fakes);
+  const fetch = fakeServer(
+    fake(userCalls.get, () => ({ data: admin })),
+    ...fakes,
+  );
   renderApp('/sync');
   await screen.findByText(s.title);
   return fetch;
 }
 
 const bodiesOf = (fetch: ReturnType<typeof fakeServer>, path: string) =>
-  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as { files: { name: string; text: string }[] });
+  fetch.mock.calls
+    .filter(([url]) => url === path)
+    .map(([, init]) => sentBody(init) as { files: { name: string; text: string }[] });
 
 describe('the package selection', () => {
   it('names folder files relative to the chosen folder and skips what is not content', () => {
@@ -67,7 +80,9 @@ describe('the package selection', () => {
       ['words/gre-words.csv', null],
     ]);
     // Picking a file again replaces the earlier one of the same path.
-    expect(pickFiles([file('b.json', '{"x":1}', 'c/bank/b.json')], picked).filter((f) => f.name === 'bank/b.json')).toHaveLength(1);
+    expect(
+      pickFiles([file('b.json', '{"x":1}', 'c/bank/b.json')], picked).filter((f) => f.name === 'bank/b.json'),
+    ).toHaveLength(1);
   });
 
   it('refuses a selection over the 10 MB limit before sending anything', () => {
@@ -101,10 +116,18 @@ describe('/sync', { timeout: 30_000 }, () => {
   });
 
   it('dry-runs only the content files, lists every problem with its path and keeps import off', async () => {
-    const problems = Array.from({ length: 45 }, (_, i) => ({ file: 'bank/bad.json', path: `/questions/${i}/standard_answer/selects`, message: `wrong shape ${i}` }));
+    const problems = Array.from({ length: 45 }, (_, i) => ({
+      file: 'bank/bad.json',
+      path: `/questions/${i}/standard_answer/selects`,
+      message: `wrong shape ${i}`,
+    }));
     problems.push({ file: 'bank/broken.json', path: '/', message: 'not valid JSON: Unexpected token' });
     const fetch = await openAsAdmin(fake(contentCalls.dryRun, () => ({ data: dryRunAnswer(problems) })));
-    const picked = [file('bad.json', '{"questions":[]}', 'pkg/bank/bad.json'), file('notes.txt', 'hello', 'pkg/notes.txt'), file('broken.json', '{', 'pkg/bank/broken.json')];
+    const picked = [
+      file('bad.json', '{"questions":[]}', 'pkg/bank/bad.json'),
+      file('notes.txt', 'hello', 'pkg/notes.txt'),
+      file('broken.json', '{', 'pkg/bank/broken.json'),
+    ];
     await userEvent.upload(screen.getByTestId('sync-folder-input'), picked);
     expect(await screen.findByText(s.files.count(2, 1))).toBeTruthy();
     expect(screen.getByText(s.skip.type)).toBeTruthy();
@@ -138,7 +161,12 @@ describe('/sync', { timeout: 30_000 }, () => {
       removed_book_items: 1,
     };
     const fetch = await openAsAdmin(
-      fake(contentCalls.dryRun, () => ({ data: dryRunAnswer([], { summary: result.summary, skipped: [{ file: 'words/lookup-words.csv', reason: 'look-up word list' }] }) })),
+      fake(contentCalls.dryRun, () => ({
+        data: dryRunAnswer([], {
+          summary: result.summary,
+          skipped: [{ file: 'words/lookup-words.csv', reason: 'look-up word list' }],
+        }),
+      })),
       fake(contentCalls.import, () => ({ data: result })),
     );
     await userEvent.upload(screen.getByTestId('sync-files-input'), [file('good.json', '{"questions":[1]}')]);
@@ -151,16 +179,24 @@ describe('/sync', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText(s.actions.confirmTitle).length).toBeGreaterThan(0);
     expect(bodiesOf(fetch, contentCalls.import.path)).toHaveLength(0);
-    fireEvent.click(within(dialog).getByRole('button', { name: new RegExp(`^\\s*${[...s.actions.confirmOk].join('\\s*')}\\s*$`) }));
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: new RegExp(`^\\s*${[...s.actions.confirmOk].join('\\s*')}\\s*$`) }),
+    );
     expect(await screen.findByText(s.result.title)).toBeTruthy();
-    expect(bodiesOf(fetch, contentCalls.import.path)).toEqual([{ files: [{ name: 'good.json', text: '{"questions":[1]}' }] }]);
+    expect(bodiesOf(fetch, contentCalls.import.path)).toEqual([
+      { files: [{ name: 'good.json', text: '{"questions":[1]}' }] },
+    ]);
     const rows = screen.getAllByRole('row').map((r) => r.textContent);
     expect(rows).toContain(`${s.summary.questions}213`);
     expect(rows).toContain(`${s.summary.books}011`);
     expect(screen.getByText(s.result.removed(1))).toBeTruthy();
     // The import used up the dry run: another import needs another dry run.
     const actions = document.querySelector('.gs-actions') as HTMLElement;
-    expect(within(actions).getByRole('button', { name: /导\s*入/ }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(actions)
+        .getByRole('button', { name: /导\s*入/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
   });
 
   it('turns import off again when the selection changes after a valid dry run', async () => {

@@ -116,19 +116,38 @@ function SyncConsole() {
       <Typography.Paragraph type="secondary" className="gs-hint">
         {s.pick.hint}
       </Typography.Paragraph>
-      <PackagePickers onPick={(list) => changeSelection(pickFiles(list, files))} onClear={() => changeSelection([])} canClear={files.length > 0} disabled={busy} />
+      <PackagePickers
+        onPick={(list) => changeSelection(pickFiles(list, files))}
+        onClear={() => changeSelection([])}
+        canClear={files.length > 0}
+        disabled={busy}
+      />
       <SelectionList files={files} totals={totals} />
       <Space wrap className="gs-actions">
-        <Button type="primary" icon={<SafetyCertificateOutlined />} disabled={!canDryRun} loading={dryRun.isPending} onClick={() => dryRun.mutate(version)}>
+        <Button
+          type="primary"
+          icon={<SafetyCertificateOutlined />}
+          disabled={!canDryRun}
+          loading={dryRun.isPending}
+          onClick={() => dryRun.mutate(version)}
+        >
           {s.actions.dryRun}
         </Button>
         <Tooltip title={canImport || busy ? undefined : s.actions.importHint}>
-          <Button danger icon={<CloudUploadOutlined />} disabled={!canImport} loading={importing.isPending} onClick={confirmImport}>
+          <Button
+            danger
+            icon={<CloudUploadOutlined />}
+            disabled={!canImport}
+            loading={importing.isPending}
+            onClick={confirmImport}
+          >
             {s.actions.import}
           </Button>
         </Tooltip>
       </Space>
-      {failure && <Alert type="error" showIcon title={failure} closable onClose={() => setFailure(null)} className="gs-block" />}
+      {failure && (
+        <Alert type="error" showIcon title={failure} closable onClose={() => setFailure(null)} className="gs-block" />
+      )}
       {busy && !checked && (
         <div className="gs-busy">
           <Spin />

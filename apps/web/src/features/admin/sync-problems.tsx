@@ -13,7 +13,9 @@ export const PROBLEMS_PAGE_SIZE = 20;
 export function filterProblems(problems: ContentProblem[], file: string | null, text: string): ContentProblem[] {
   const needle = text.trim().toLowerCase();
   return problems.filter(
-    (x) => (file === null || x.file === file) && (!needle || x.path.toLowerCase().includes(needle) || x.message.toLowerCase().includes(needle)),
+    (x) =>
+      (file === null || x.file === file) &&
+      (!needle || x.path.toLowerCase().includes(needle) || x.message.toLowerCase().includes(needle)),
   );
 }
 
@@ -51,7 +53,10 @@ export function ProblemTable({ problems }: { problems: ContentProblem[] }) {
             setFile(v === '' ? null : v);
             setPage(1);
           }}
-          options={[{ value: '', label: p.allFiles }, ...files.map(([name, n]) => ({ value: name, label: `${name}（${n}）` }))]}
+          options={[
+            { value: '', label: p.allFiles },
+            ...files.map(([name, n]) => ({ value: name, label: `${name}（${n}）` })),
+          ]}
           popupMatchSelectWidth={false}
         />
         <Input.Search
@@ -93,8 +98,22 @@ export function ProblemTable({ problems }: { problems: ContentProblem[] }) {
           pagination={pagination}
           locale={{ emptyText: p.none }}
           columns={[
-            { title: p.file, dataIndex: 'file', width: '22%', render: (v: string) => <span className="gs-mono">{v}</span> },
-            { title: p.path, dataIndex: 'path', width: '34%', render: (v: string) => <Typography.Text code className="gs-mono gs-path">{v}</Typography.Text> },
+            {
+              title: p.file,
+              dataIndex: 'file',
+              width: '22%',
+              render: (v: string) => <span className="gs-mono">{v}</span>,
+            },
+            {
+              title: p.path,
+              dataIndex: 'path',
+              width: '34%',
+              render: (v: string) => (
+                <Typography.Text code className="gs-mono gs-path">
+                  {v}
+                </Typography.Text>
+              ),
+            },
             { title: p.message, dataIndex: 'message' },
           ]}
         />

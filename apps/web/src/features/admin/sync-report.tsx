@@ -40,7 +40,11 @@ export function DryRunReport({ result, stale }: { result: DryRunResult; stale: b
           type="error"
           showIcon
           title={s.summary.invalid(result.problem_count)}
-          description={result.problem_count > result.problems.length ? s.summary.truncated(result.problems.length, result.problem_count) : undefined}
+          description={
+            result.problem_count > result.problems.length
+              ? s.summary.truncated(result.problems.length, result.problem_count)
+              : undefined
+          }
         />
       )}
       {result.problems.length > 0 && (
@@ -69,7 +73,9 @@ export function SkippedList({ items }: { items: { file: string; reason: string; 
         renderItem={(x) => (
           <List.Item>
             <div>
-              <Tag color={x.by === 'server' ? 'blue' : 'default'}>{x.by === 'server' ? s.skipped.server : s.skipped.client}</Tag>
+              <Tag color={x.by === 'server' ? 'blue' : 'default'}>
+                {x.by === 'server' ? s.skipped.server : s.skipped.client}
+              </Tag>
               <span className="gs-mono">{x.file}</span>
               <Typography.Text type="secondary"> — {x.reason}</Typography.Text>
             </div>
@@ -85,7 +91,12 @@ export function ImportReport({ result }: { result: ImportResult }) {
   const { summary, created } = result;
   const rows = [
     // Words are imported as word questions, so the server counts the ones it created among the questions.
-    { key: 'questions', kind: summary.words > 0 ? s.result.questionsWithWords : s.summary.questions, total: summary.questions + summary.words, created: created.questions },
+    {
+      key: 'questions',
+      kind: summary.words > 0 ? s.result.questionsWithWords : s.summary.questions,
+      total: summary.questions + summary.words,
+      created: created.questions,
+    },
     { key: 'passages', kind: s.summary.passages, total: summary.passages, created: created.passages },
     { key: 'books', kind: s.summary.books, total: summary.books, created: created.books },
   ];
@@ -100,7 +111,12 @@ export function ImportReport({ result }: { result: ImportResult }) {
           columns={[
             { title: s.result.kind, dataIndex: 'kind' },
             { title: s.result.created, dataIndex: 'created', align: 'right' },
-            { title: s.result.updated, key: 'updated', align: 'right', render: (_: unknown, r: (typeof rows)[number]) => Math.max(0, r.total - r.created) },
+            {
+              title: s.result.updated,
+              key: 'updated',
+              align: 'right',
+              render: (_: unknown, r: (typeof rows)[number]) => Math.max(0, r.total - r.created),
+            },
             { title: s.result.total, dataIndex: 'total', align: 'right' },
           ]}
         />

@@ -9,7 +9,17 @@ import type { PickedFile, SelectionTotals } from './sync-files';
 const s = zh.sync;
 
 /** The two native pickers behind buttons: a folder (webkitdirectory) and any number of .json / .csv files. */
-export function PackagePickers({ onPick, onClear, canClear, disabled }: { onPick: (files: File[]) => void; onClear: () => void; canClear: boolean; disabled: boolean }) {
+export function PackagePickers({
+  onPick,
+  onClear,
+  canClear,
+  disabled,
+}: {
+  onPick: (files: File[]) => void;
+  onClear: () => void;
+  canClear: boolean;
+  disabled: boolean;
+}) {
   const folder = useRef<HTMLInputElement>(null);
   const files = useRef<HTMLInputElement>(null);
   const take = (e: ChangeEvent<HTMLInputElement>) => {
@@ -30,7 +40,15 @@ export function PackagePickers({ onPick, onClear, canClear, disabled }: { onPick
         {...{ webkitdirectory: '', directory: '' }}
         onChange={take}
       />
-      <input ref={files} type="file" multiple hidden accept=".json,.csv,application/json,text/csv" data-testid="sync-files-input" onChange={take} />
+      <input
+        ref={files}
+        type="file"
+        multiple
+        hidden
+        accept=".json,.csv,application/json,text/csv"
+        data-testid="sync-files-input"
+        onChange={take}
+      />
       <Space wrap>
         <Button icon={<FolderOpenOutlined />} disabled={disabled} onClick={() => folder.current?.click()}>
           {s.pick.folder}
@@ -56,8 +74,16 @@ export function SelectionList({ files, totals }: { files: PickedFile[]; totals: 
     <section aria-label={s.files.title} className="gs-section">
       <div className="gs-total">
         <Typography.Text strong>{s.files.count(totals.sent.length, totals.skipped.length)}</Typography.Text>
-        <Typography.Text type={totals.blocked ? 'danger' : 'secondary'}>{s.files.total(formatBytes(totals.bytes), formatBytes(CONTENT_PACKAGE_MAX_BYTES))}</Typography.Text>
-        <Progress percent={percent} size="small" status={totals.blocked ? 'exception' : 'normal'} showInfo={false} aria-label={s.files.title} />
+        <Typography.Text type={totals.blocked ? 'danger' : 'secondary'}>
+          {s.files.total(formatBytes(totals.bytes), formatBytes(CONTENT_PACKAGE_MAX_BYTES))}
+        </Typography.Text>
+        <Progress
+          percent={percent}
+          size="small"
+          status={totals.blocked ? 'exception' : 'normal'}
+          showInfo={false}
+          aria-label={s.files.title}
+        />
       </div>
       {totals.blocked && <Alert type="error" showIcon title={totals.blocked} className="gs-block" />}
       <List
@@ -68,7 +94,10 @@ export function SelectionList({ files, totals }: { files: PickedFile[]; totals: 
         rowKey="name"
         pagination={files.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
         renderItem={(f) => (
-          <List.Item className={f.skip ? 'gs-file-skipped' : undefined} extra={<span className="gs-size">{formatBytes(f.size)}</span>}>
+          <List.Item
+            className={f.skip ? 'gs-file-skipped' : undefined}
+            extra={<span className="gs-size">{formatBytes(f.size)}</span>}
+          >
             <div className="gs-file">
               <span className="gs-mono">{f.name}</span>
               {f.skip ? <Tag>{f.skip}</Tag> : <Tag color="blue">{s.files.willSend}</Tag>}

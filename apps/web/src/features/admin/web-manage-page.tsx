@@ -47,7 +47,13 @@ function MaintenanceSwitch({ on }: { on: boolean }) {
   const { maintenance } = useSettingsWrite();
   const toggle = (next: boolean) => {
     if (!next) return maintenance.mutate(false);
-    modal.confirm({ title: a.maintenance, content: a.maintenanceConfirm, okText: zh.common.confirm, cancelText: zh.common.cancel, onOk: () => maintenance.mutate(true) });
+    modal.confirm({
+      title: a.maintenance,
+      content: a.maintenanceConfirm,
+      okText: zh.common.confirm,
+      cancelText: zh.common.cancel,
+      onOk: () => maintenance.mutate(true),
+    });
   };
   return (
     <Form.Item label={a.maintenance} extra={a.maintenanceHelp}>
@@ -66,13 +72,31 @@ function MinApiVersion({ current }: { current: number }) {
   const save = () => {
     if (value === null) return;
     if (value <= API_VERSION) return minVersion.mutate(value);
-    modal.confirm({ title: a.minApiVersion, content: a.minApiVersionConfirm(API_VERSION), okText: zh.common.confirm, cancelText: zh.common.cancel, onOk: () => minVersion.mutate(value) });
+    modal.confirm({
+      title: a.minApiVersion,
+      content: a.minApiVersionConfirm(API_VERSION),
+      okText: zh.common.confirm,
+      cancelText: zh.common.cancel,
+      onOk: () => minVersion.mutate(value),
+    });
   };
   return (
     <Form.Item label={a.minApiVersion} extra={a.minApiVersionHelp(API_VERSION)}>
       <Space>
-        <InputNumber min={0} max={1_000_000} precision={0} value={value} onChange={setValue} aria-label={a.minApiVersion} />
-        <Button type="primary" onClick={save} disabled={value === null || value === current} loading={minVersion.isPending}>
+        <InputNumber
+          min={0}
+          max={1_000_000}
+          precision={0}
+          value={value}
+          onChange={setValue}
+          aria-label={a.minApiVersion}
+        />
+        <Button
+          type="primary"
+          onClick={save}
+          disabled={value === null || value === current}
+          loading={minVersion.isPending}
+        >
           {zh.common.save}
         </Button>
       </Space>
@@ -106,7 +130,9 @@ export function WebManagePage() {
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         {a.siteSection}
       </Typography.Title>
-      {(inMaintenance || settings.data?.maintenance) && <Alert type="warning" showIcon title={a.maintenanceActive} style={{ marginBottom: layout.gutter }} />}
+      {(inMaintenance || settings.data?.maintenance) && (
+        <Alert type="warning" showIcon title={a.maintenanceActive} style={{ marginBottom: layout.gutter }} />
+      )}
       {settings.data ? (
         <Form layout="vertical" component="div">
           <MaintenanceSwitch on={settings.data.maintenance} />
@@ -117,7 +143,11 @@ export function WebManagePage() {
           <MaintenanceSwitch on />
         </Form>
       ) : settings.isError ? (
-        <Result status="warning" subTitle={a.loadFailed} extra={<Button onClick={() => void settings.refetch()}>{zh.common.retry}</Button>} />
+        <Result
+          status="warning"
+          subTitle={a.loadFailed}
+          extra={<Button onClick={() => void settings.refetch()}>{zh.common.retry}</Button>}
+        />
       ) : (
         <PageSkeleton rows={4} />
       )}

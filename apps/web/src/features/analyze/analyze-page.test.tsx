@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, sentBody } from '../../test-utils';
 
 const a = zh.analyze;
 const w = zh.records.report;
@@ -19,7 +19,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const OVERALL: CallResponse<typeof summaryCalls.get> = { questions: 120, correct: 90, accuracy: 75, used_time_seconds: 7200, exams_finished: 6, days_active: 9, streak: 3, best_streak: 5 };
+const OVERALL: CallResponse<typeof summaryCalls.get> = {
+  questions: 120,
+  correct: 90,
+  accuracy: 75,
+  used_time_seconds: 7200,
+  exams_finished: 6,
+  days_active: 9,
+  streak: 3,
+  best_streak: 5,
+};
 const POINTS = [
   { exam_id: 1, finished_at: 1_790_000_000, verbal: 150, quant: 155, total: 305 },
   { exam_id: 2, finished_at: 1_790_100_000, verbal: 156, quant: 160, total: 316 },
@@ -33,9 +42,14 @@ function serve(overall = OVERALL) {
     fake(userCalls.get, () => ({ data: makeUser() })),
     fake(questionCalls.categoryConfig, () => ({ kind: 'not_found' })),
     fake(summaryCalls.get, () => ({ data: overall })),
-    fake(summaryCalls.getTotalScore, (body) => ({ data: { points: narrow((body as { window: ScoreWindow }).window) ? POINTS.slice(-1) : POINTS } })),
-    fake(summaryCalls.getAvgScore, (body) =>
-      ({ data: narrow((body as { window: ScoreWindow }).window) ? { verbal: 156, quant: 160, total: 316, count: 1 } : { verbal: 153, quant: 157.5, total: 310.5, count: 2 } })),
+    fake(summaryCalls.getTotalScore, (body) => ({
+      data: { points: narrow((body as { window: ScoreWindow }).window) ? POINTS.slice(-1) : POINTS },
+    })),
+    fake(summaryCalls.getAvgScore, (body) => ({
+      data: narrow((body as { window: ScoreWindow }).window)
+        ? { verbal: 156, quant: 160, total: 316, count: 1 }
+        : { verbal: 153, quant: 157.5, total: 310.5, count: 2 },
+    })),
     fake(summaryCalls.refreshRecent, () => ({ data: { days: 12 } })),
     fake(summaryCalls.getExercise, () => ({
       data: {
@@ -48,7 +62,8 @@ function serve(overall = OVERALL) {
   );
 }
 
-const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));
+const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) =>
+  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => sentBody(init));
 
 describe('/analyze', { timeout: 30_000 }, () => {
   it('shows the overall figures, the window averages, the score trend and the two charts by kind', async () => {
@@ -61,7 +76,8 @@ describe('/analyze', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('img', { name: a.trend.label })).toBeTruthy();
     expect(await screen.findByRole('img', { name: a.kinds.accuracyLabel })).toBeTruthy();
     expect(await screen.findByRole('img', { name: a.kinds.timeLabel })).toBeTruthy();
-    for (const call of [summaryCalls.getTotalScore, summaryCalls.getAvgScore, summaryCalls.getExercise]) expect(bodies(fetch, call.path)).toEqual([{ window: 'all' }]);
+    for (const call of [summaryCalls.getTotalScore, summaryCalls.getAvgScore, summaryCalls.getExercise])
+      expect(bodies(fetch, call.path)).toEqual([{ window: 'all' }]);
   });
 
   it('switching the score window asks the server again for every windowed figure', async () => {
@@ -89,11 +105,27 @@ describe('/analyze', { timeout: 30_000 }, () => {
     expect(await screen.findByText(a.refresh.done(12))).toBeTruthy();
     expect(bodies(fetch, summaryCalls.refreshRecent.path)).toEqual([{}]);
     // The message comes once the page's figures have been asked for again.
-    for (const call of [summaryCalls.get, summaryCalls.getTotalScore, summaryCalls.getAvgScore, summaryCalls.getExercise]) expect(bodies(fetch, call.path)).toHaveLength(2);
+    for (const call of [
+      summaryCalls.get,
+      summaryCalls.getTotalScore,
+      summaryCalls.getAvgScore,
+      summaryCalls.getExercise,
+    ])
+      expect(bodies(fetch, call.path)).toHaveLength(2);
   });
 
   it('with nothing done yet: one empty state with the way to start, no charts', async () => {
-    const fetch = serve({ ...OVERALL, questions: 0, correct: 0, accuracy: null, used_time_seconds: 0, exams_finished: 0, days_active: 0, streak: 0, best_streak: 0 });
+    const fetch = serve({
+      ...OVERALL,
+      questions: 0,
+      correct: 0,
+      accuracy: null,
+      used_time_seconds: 0,
+      exams_finished: 0,
+      days_active: 0,
+      streak: 0,
+      best_streak: 0,
+    });
     const { router } = renderApp('/analyze');
     expect(await screen.findByText(a.empty.title)).toBeTruthy();
     expect(screen.queryByRole('img', { name: a.trend.label })).toBeNull();

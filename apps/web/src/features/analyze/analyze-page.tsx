@@ -30,11 +30,22 @@ function OverallRow({ overall }: { overall: Overall }) {
   const o = a.overall;
   const figures: { key: string; title: string; value: ReactNode; suffix?: string; note?: string }[] = [
     { key: 'questions', title: o.questions, value: overall.questions, suffix: o.questionsUnit },
-    { key: 'accuracy', title: o.accuracy, value: overall.accuracy ?? windowCopy.dash, suffix: overall.accuracy === null ? undefined : '%' },
+    {
+      key: 'accuracy',
+      title: o.accuracy,
+      value: overall.accuracy ?? windowCopy.dash,
+      suffix: overall.accuracy === null ? undefined : '%',
+    },
     { key: 'time', title: o.time, value: zh.records.duration(overall.used_time_seconds) },
     { key: 'exams', title: o.exams, value: overall.exams_finished, suffix: o.examsUnit },
     { key: 'days', title: o.days, value: overall.days_active, suffix: o.daysUnit },
-    { key: 'streak', title: o.streak, value: overall.streak, suffix: o.daysUnit, note: o.bestStreak(overall.best_streak) },
+    {
+      key: 'streak',
+      title: o.streak,
+      value: overall.streak,
+      suffix: o.daysUnit,
+      note: o.bestStreak(overall.best_streak),
+    },
   ];
   return (
     <Card className="gr-analyze-block">
@@ -55,7 +66,11 @@ function Averages({ window }: { window: ScoreWindow }) {
   const v = a.averages;
   const show = (n: number | null | undefined) => (n === null || n === undefined ? windowCopy.dash : n);
   return (
-    <Card title={v.title} className="gr-analyze-block" extra={data && <Typography.Text type="secondary">{v.count(data.count)}</Typography.Text>}>
+    <Card
+      title={v.title}
+      className="gr-analyze-block"
+      extra={data && <Typography.Text type="secondary">{v.count(data.count)}</Typography.Text>}
+    >
       {data ? (
         <Row gutter={[layout.gutter, layout.gutter]}>
           <Col xs={8}>
@@ -97,7 +112,17 @@ function Trend({ window }: { window: ScoreWindow }) {
   );
 }
 
-function KindCard({ title, label, bars, metric }: { title: string; label: string; bars: KindBar[] | undefined; metric: KindMetric }) {
+function KindCard({
+  title,
+  label,
+  bars,
+  metric,
+}: {
+  title: string;
+  label: string;
+  bars: KindBar[] | undefined;
+  metric: KindMetric;
+}) {
   return (
     <Card title={title} className="gr-analyze-block">
       {!bars ? (
@@ -155,7 +180,11 @@ function RefreshRecent() {
   const r = a.refresh;
   return (
     <Tooltip title={r.tip}>
-      <Button icon={<SyncOutlined aria-hidden />} loading={refresh.isPending} onClick={() => refresh.mutate(undefined, { onSuccess: ({ days }) => void message.success(r.done(days)) })}>
+      <Button
+        icon={<SyncOutlined aria-hidden />}
+        loading={refresh.isPending}
+        onClick={() => refresh.mutate(undefined, { onSuccess: ({ days }) => void message.success(r.done(days)) })}
+      >
         {r.action}
       </Button>
     </Tooltip>
@@ -203,7 +232,10 @@ export function AnalyzePage() {
               value={scoreWindow}
               onChange={setScoreWindow}
               style={{ minWidth: 180 }}
-              options={SCORE_WINDOWS.map((w) => ({ value: w, label: `${windowCopy.windowLabel}：${windowCopy.windows[w]}` }))}
+              options={SCORE_WINDOWS.map((w) => ({
+                value: w,
+                label: `${windowCopy.windowLabel}：${windowCopy.windows[w]}`,
+              }))}
             />
           </div>
           <Averages window={scoreWindow} />

@@ -33,10 +33,22 @@ describe('analyze series', () => {
       ['名-qc', 33.3, 95.3],
     ]);
     const order = ['tc3', 'tc1'];
-    expect(kindBars([{ kind: 'tc1', category: 1, correct: 1, total: 1, avg_time_seconds: 1 }, { kind: 'tc3', category: 1, correct: 1, total: 1, avg_time_seconds: 1 }], String, (k) => order.indexOf(k)).map((b) => b.kind)).toEqual(['tc3', 'tc1']);
+    expect(
+      kindBars(
+        [
+          { kind: 'tc1', category: 1, correct: 1, total: 1, avg_time_seconds: 1 },
+          { kind: 'tc3', category: 1, correct: 1, total: 1, avg_time_seconds: 1 },
+        ],
+        String,
+        (k) => order.indexOf(k),
+      ).map((b) => b.kind),
+    ).toEqual(['tc3', 'tc1']);
     fc.assert(
       fc.property(fc.nat(1000), fc.nat(1000), (a, b) => {
-        const [bar] = kindBars([{ kind: 'x', category: 1, correct: Math.min(a, b), total: Math.max(a, b, 1), avg_time_seconds: 1 }], String);
+        const [bar] = kindBars(
+          [{ kind: 'x', category: 1, correct: Math.min(a, b), total: Math.max(a, b, 1), avg_time_seconds: 1 }],
+          String,
+        );
         expect(bar!.accuracy).toBeGreaterThanOrEqual(0);
         expect(bar!.accuracy).toBeLessThanOrEqual(100);
       }),

@@ -36,7 +36,11 @@ export interface KindBar {
  * Kinds with at least one graded answer, by category then in `order` (the category config's order of kinds; kinds it
  * does not know go last, as the server listed them); rounded for display.
  */
-export function kindBars(kinds: readonly KindFigures[], name: (kind: string) => string, order: (kind: string) => number = () => 0): KindBar[] {
+export function kindBars(
+  kinds: readonly KindFigures[],
+  name: (kind: string) => string,
+  order: (kind: string) => number = () => 0,
+): KindBar[] {
   return kinds
     .map((k, i) => ({ k, i }))
     .filter(({ k }) => k.total > 0)

@@ -1,5 +1,10 @@
 import { BarChart, type BarSeriesOption } from 'echarts/charts';
-import { GridComponent, TooltipComponent, type GridComponentOption, type TooltipComponentOption } from 'echarts/components';
+import {
+  GridComponent,
+  TooltipComponent,
+  type GridComponentOption,
+  type TooltipComponentOption,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { useMemo } from 'react';
 import { zh } from '../../i18n/zh-CN';
@@ -52,6 +57,7 @@ export function kindOption(bars: readonly KindBar[], metric: KindMetric): KindOp
         data: rows.map((b) => (accuracy ? b.accuracy : b.avgTime)),
         barMaxWidth: 20,
         itemStyle: { color: accuracy ? palette.success : palette.primary, borderRadius: [0, 4, 4, 0] },
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a bar's value is the number it was given
         label: { show: true, position: 'right', formatter: (p) => `${String(p.value)}${unit}`, color: palette.text },
       },
     ],
@@ -59,7 +65,15 @@ export function kindOption(bars: readonly KindBar[], metric: KindMetric): KindOp
 }
 
 /** Accuracy or mean time per question by kind; loaded lazily with the analyze page. */
-export default function KindChart({ bars, metric, label }: { bars: readonly KindBar[]; metric: KindMetric; label: string }) {
+export default function KindChart({
+  bars,
+  metric,
+  label,
+}: {
+  bars: readonly KindBar[];
+  metric: KindMetric;
+  label: string;
+}) {
   const option = useMemo(() => kindOption(bars, metric), [bars, metric]);
   return (
     <div style={{ height: kindChartHeight(bars.length) }}>

@@ -16,19 +16,30 @@ export function accountKind(value: string): 'phone' | 'email' | null {
 export const rules = {
   account: [
     { required: true, whitespace: true, message: r.accountRequired },
-    { validator: async (_: unknown, v: string | undefined) => (!v || accountKind(v) ? undefined : Promise.reject(new Error(r.accountInvalid))) },
+    {
+      validator: async (_: unknown, v: string | undefined) =>
+        !v || accountKind(v) ? undefined : Promise.reject(new Error(r.accountInvalid)),
+    },
   ] satisfies Rule[],
-  loginPassword: [{ required: true, message: r.passwordRequired }, { max: LIMITS.password.max, message: r.passwordLength(LIMITS.password.min, LIMITS.password.max) }] satisfies Rule[],
+  loginPassword: [
+    { required: true, message: r.passwordRequired },
+    { max: LIMITS.password.max, message: r.passwordLength(LIMITS.password.min, LIMITS.password.max) },
+  ] satisfies Rule[],
   newPassword: [
     { required: true, message: r.passwordRequired },
     {
       validator: async (_: unknown, v: string | undefined) =>
-        !v || passwordSchema.safeParse(v).success ? undefined : Promise.reject(new Error(r.passwordLength(LIMITS.password.min, LIMITS.password.max))),
+        !v || passwordSchema.safeParse(v).success
+          ? undefined
+          : Promise.reject(new Error(r.passwordLength(LIMITS.password.min, LIMITS.password.max))),
     },
   ] satisfies Rule[],
   code: [
     { required: true, message: r.codeInvalid },
-    { validator: async (_: unknown, v: string | undefined) => (!v || codeSchema.safeParse(v).success ? undefined : Promise.reject(new Error(r.codeInvalid))) },
+    {
+      validator: async (_: unknown, v: string | undefined) =>
+        !v || codeSchema.safeParse(v).success ? undefined : Promise.reject(new Error(r.codeInvalid)),
+    },
   ] satisfies Rule[],
   name: [{ max: LIMITS.name, message: r.nameLength(LIMITS.name) }] satisfies Rule[],
 };

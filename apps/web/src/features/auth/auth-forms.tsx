@@ -27,12 +27,25 @@ const accountItem = (
   </Form.Item>
 );
 
-function CodeItem({ form, purpose }: { form: ReturnType<typeof Form.useForm<CodeValues>>[0]; purpose: 'register' | 'reset_password' }) {
+function CodeItem({
+  form,
+  purpose,
+}: {
+  form: ReturnType<typeof Form.useForm<CodeValues>>[0];
+  purpose: 'register' | 'reset_password';
+}) {
   return (
     <Form.Item label={l.code} required>
       <Space.Compact style={{ width: '100%' }}>
         <Form.Item name="code" noStyle rules={rules.code}>
-          <Input size="large" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={l.codePlaceholder} aria-label={l.code} />
+          <Input
+            size="large"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={l.codePlaceholder}
+            aria-label={l.code}
+          />
         </Form.Item>
         <SendCodeButton form={form} purpose={purpose} />
       </Space.Compact>
@@ -47,7 +60,13 @@ export function LoginForm({ onSession }: { onSession: OnSession }) {
     onSuccess: onSession,
   });
   return (
-    <Form<LoginValues> name="login" layout="vertical" requiredMark={false} onFinish={(v) => login.mutate(v)} aria-label={l.tabs.login}>
+    <Form<LoginValues>
+      name="login"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(v) => login.mutate(v)}
+      aria-label={l.tabs.login}
+    >
       {accountItem}
       <Form.Item name="password" label={l.password} rules={rules.loginPassword}>
         <Input.Password size="large" autoComplete="current-password" />
@@ -64,11 +83,23 @@ export function RegisterForm({ onSession }: { onSession: OnSession }) {
   const [form] = Form.useForm<CodeValues>();
   const register = useMutation({
     mutationFn: (v: CodeValues) =>
-      call(userCalls.register, { account: v.account.trim(), code: v.code, password: v.password, ...(v.name?.trim() ? { name: v.name.trim() } : {}) }),
+      call(userCalls.register, {
+        account: v.account.trim(),
+        code: v.code,
+        password: v.password,
+        ...(v.name?.trim() ? { name: v.name.trim() } : {}),
+      }),
     onSuccess: onSession,
   });
   return (
-    <Form<CodeValues> name="register" form={form} layout="vertical" requiredMark={false} onFinish={(v) => register.mutate(v)} aria-label={l.tabs.register}>
+    <Form<CodeValues>
+      name="register"
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(v) => register.mutate(v)}
+      aria-label={l.tabs.register}
+    >
       {accountItem}
       <CodeItem form={form} purpose="register" />
       <Form.Item name="password" label={l.password} rules={rules.newPassword}>
@@ -80,7 +111,11 @@ export function RegisterForm({ onSession }: { onSession: OnSession }) {
       <Form.Item
         name="agree"
         valuePropName="checked"
-        rules={[{ validator: async (_, v: boolean | undefined) => (v ? undefined : Promise.reject(new Error(l.rules.agree))) }]}
+        rules={[
+          {
+            validator: async (_, v: boolean | undefined) => (v ? undefined : Promise.reject(new Error(l.rules.agree))),
+          },
+        ]}
       >
         <Checkbox>
           {l.agreePrefix}
@@ -100,11 +135,19 @@ export function RegisterForm({ onSession }: { onSession: OnSession }) {
 export function ResetForm({ onSession }: { onSession: OnSession }) {
   const [form] = Form.useForm<CodeValues>();
   const reset = useMutation({
-    mutationFn: (v: CodeValues) => call(userCalls.resetPassword, { account: v.account.trim(), code: v.code, password: v.password }),
+    mutationFn: (v: CodeValues) =>
+      call(userCalls.resetPassword, { account: v.account.trim(), code: v.code, password: v.password }),
     onSuccess: onSession,
   });
   return (
-    <Form<CodeValues> name="reset" form={form} layout="vertical" requiredMark={false} onFinish={(v) => reset.mutate(v)} aria-label={l.tabs.reset}>
+    <Form<CodeValues>
+      name="reset"
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(v) => reset.mutate(v)}
+      aria-label={l.tabs.reset}
+    >
       {accountItem}
       <CodeItem form={form} purpose="reset_password" />
       <Form.Item name="password" label={l.newPassword} rules={rules.newPassword}>

@@ -21,7 +21,16 @@ export function LoginPage() {
     void navigate('/');
   };
   return (
-    <main style={{ minHeight: '100vh', background: palette.layoutBg, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: layout.gutter }}>
+    <main
+      style={{
+        minHeight: '100vh',
+        background: palette.layoutBg,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: layout.gutter,
+      }}
+    >
       <div style={{ width: '100%', maxWidth: layout.dialogNarrow - layout.gutterLarge * 2 }}>
         <header style={{ textAlign: 'center', marginBottom: layout.gutterLarge }}>
           <img src="/favicon.svg" alt="" width={layout.brandLogo * 2} height={layout.brandLogo * 2} />

@@ -24,12 +24,22 @@ export function SendCodeButton({ form, purpose }: { form: FormInstance; purpose:
     },
   });
   const onClick = async () => {
-    const values = await form.validateFields(['account']).catch(() => null);
-    const account = typeof values?.account === 'string' ? values.account.trim() : '';
+    const values: unknown = await form.validateFields(['account']).catch(() => null);
+    const account =
+      values && typeof values === 'object' && 'account' in values && typeof values.account === 'string'
+        ? values.account.trim()
+        : '';
     if (account) send.mutate(account);
   };
+  // Fire and forget: a refused field shows its own message and the mutation reports its own errors.
   return (
-    <Button size="large" onClick={onClick} disabled={left > 0} loading={send.isPending} style={{ minWidth: '8em' }}>
+    <Button
+      size="large"
+      onClick={() => void onClick()}
+      disabled={left > 0}
+      loading={send.isPending}
+      style={{ minWidth: '8em' }}
+    >
       {left > 0 ? zh.login.resendIn(left) : zh.login.sendCode}
     </Button>
   );

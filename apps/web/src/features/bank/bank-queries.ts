@@ -12,9 +12,19 @@ export const bankKeys = {
 export type BigFilter = CallRequest<typeof questionCalls.filter>;
 
 export const bookListQuery = (kind: BookPageKind) =>
-  queryOptions({ queryKey: bankKeys.books(kind), queryFn: () => call(bookCalls.list, { kind, page: 1, page_size: 50 }), staleTime: 30_000 });
+  queryOptions({
+    queryKey: bankKeys.books(kind),
+    queryFn: () => call(bookCalls.list, { kind, page: 1, page_size: 50 }),
+    staleTime: 30_000,
+  });
 
-export const bookQuery = (id: string) => queryOptions({ queryKey: bankKeys.book(id), queryFn: () => call(bookCalls.get, { id }), staleTime: 30_000 });
+export const bookQuery = (id: string) =>
+  queryOptions({ queryKey: bankKeys.book(id), queryFn: () => call(bookCalls.get, { id }), staleTime: 30_000 });
 
 export const filterQuery = (req: BigFilter) =>
-  queryOptions({ queryKey: bankKeys.filter(req), queryFn: () => call(questionCalls.filter, req), placeholderData: keepPreviousData, staleTime: 30_000 });
+  queryOptions({
+    queryKey: bankKeys.filter(req),
+    queryFn: () => call(questionCalls.filter, req),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });

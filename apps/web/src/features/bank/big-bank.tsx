@@ -1,6 +1,20 @@
 import { ALL_QUESTION_KINDS, DIFFICULTIES, MATH_TOPICS, type ExamFilter } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Form, Input, List, Pagination, Row, Select, Skeleton, Space, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Input,
+  List,
+  Pagination,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Typography,
+} from 'antd';
 import { useSearchParams } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
 import { layout } from '../../theme';
@@ -16,7 +30,8 @@ const PAGE_SIZE = 20;
 const CATEGORY_IDS = [0, 1, 2, 3, 4, 5] as const;
 type CategoryId = (typeof CATEGORY_IDS)[number];
 
-const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined => (allowed as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
+  (allowed as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** The filter lives in the URL so a filtered page can be bookmarked, shared and reloaded. */
 export function filterFromParams(params: URLSearchParams): BigFilter & { page: number } {
@@ -37,7 +52,11 @@ export function filterFromParams(params: URLSearchParams): BigFilter & { page: n
 }
 
 function toParams(f: Record<string, string | number | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '' && v !== 0).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(f)
+      .filter(([, v]) => v !== undefined && v !== '' && v !== 0)
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 /** The part of the filter an exam draw uses (no keyword, no paging). */
@@ -76,7 +95,14 @@ export function BigBank() {
         <Form
           form={form}
           layout="vertical"
-          initialValues={{ category: filter.category, kind: filter.kind, difficulty: filter.difficulty, topic: filter.topic, tag: filter.tag, keyword: filter.keyword }}
+          initialValues={{
+            category: filter.category,
+            kind: filter.kind,
+            difficulty: filter.difficulty,
+            topic: filter.topic,
+            tag: filter.tag,
+            keyword: filter.keyword,
+          }}
           onFinish={submit}
           onValuesChange={(changed: Partial<FormValues>) => {
             if ('category' in changed) form.setFieldsValue({ kind: undefined, topic: undefined });
@@ -85,22 +111,41 @@ export function BigBank() {
           <Row gutter={layout.gutter}>
             <Col xs={12} md={6}>
               <Form.Item name="category" label={t.category}>
-                <Select options={[{ value: 0, label: zh.bank.allCategories }, ...categories.map((c) => ({ value: c.id, label: c.name }))]} />
+                <Select
+                  options={[
+                    { value: 0, label: zh.bank.allCategories },
+                    ...categories.map((c) => ({ value: c.id, label: c.name })),
+                  ]}
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
               <Form.Item name="kind" label={t.kind}>
-                <Select allowClear placeholder={t.all} disabled={!cfg} options={(cfg?.kinds ?? []).map((k) => ({ value: k.id, label: k.name }))} />
+                <Select
+                  allowClear
+                  placeholder={t.all}
+                  disabled={!cfg}
+                  options={(cfg?.kinds ?? []).map((k) => ({ value: k.id, label: k.name }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
               <Form.Item name="difficulty" label={t.difficulty}>
-                <Select allowClear placeholder={t.all} options={DIFFICULTIES.map((d) => ({ value: d, label: names.difficulty(d) }))} />
+                <Select
+                  allowClear
+                  placeholder={t.all}
+                  options={DIFFICULTIES.map((d) => ({ value: d, label: names.difficulty(d) }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
               <Form.Item name="topic" label={t.topic}>
-                <Select allowClear placeholder={t.all} disabled={!cfg?.subs.length} options={(cfg?.subs ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+                <Select
+                  allowClear
+                  placeholder={t.all}
+                  disabled={!cfg?.subs.length}
+                  options={(cfg?.subs ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
@@ -121,7 +166,14 @@ export function BigBank() {
                 <Button
                   onClick={() => {
                     form.resetFields();
-                    form.setFieldsValue({ category: 0, kind: undefined, difficulty: undefined, topic: undefined, tag: undefined, keyword: undefined });
+                    form.setFieldsValue({
+                      category: 0,
+                      kind: undefined,
+                      difficulty: undefined,
+                      topic: undefined,
+                      tag: undefined,
+                      keyword: undefined,
+                    });
                     setParams({});
                   }}
                 >
@@ -140,7 +192,12 @@ export function BigBank() {
             <Button type="primary" ghost disabled={items.length === 0} onClick={() => practise(list, 0)}>
               {t.practise}
             </Button>
-            <FilterExamButton filter={examFilter(filter)} keyword={filter.keyword} names={names} disabled={items.length === 0} />
+            <FilterExamButton
+              filter={examFilter(filter)}
+              keyword={filter.keyword}
+              names={names}
+              disabled={items.length === 0}
+            />
           </Space>
         }
       >
@@ -153,7 +210,13 @@ export function BigBank() {
             <List
               dataSource={items}
               renderItem={(q, i) => (
-                <List.Item className="gb-qitem" onClick={() => practise(list, i)} role="button" tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && practise(list, i)}>
+                <List.Item
+                  className="gb-qitem"
+                  onClick={() => practise(list, i)}
+                  role="button"
+                  tabIndex={0}
+                  onKeyDown={(e) => e.key === 'Enter' && practise(list, i)}
+                >
                   <QuestionLine brief={q} n={(filter.page - 1) * PAGE_SIZE + i + 1} names={names} />
                 </List.Item>
               )}
@@ -164,7 +227,9 @@ export function BigBank() {
               pageSize={PAGE_SIZE}
               total={Math.min(data?.total ?? 0, 10_000 * PAGE_SIZE)}
               showSizeChanger={false}
-              onChange={(page) => setParams(toParams({ ...filter, page_size: undefined, page: page === 1 ? undefined : page }))}
+              onChange={(page) =>
+                setParams(toParams({ ...filter, page_size: undefined, page: page === 1 ? undefined : page }))
+              }
             />
             {data && <Typography.Text type="secondary">{totalLabel(data)}</Typography.Text>}
           </>

@@ -7,7 +7,13 @@ import { makeBookBrief } from './test-utils/book-brief';
 
 const b = zh.bank.book;
 
-const names: BankNames = { config: undefined, kind: (k) => k, category: () => '', group: (g) => g, difficulty: (d) => d };
+const names: BankNames = {
+  config: undefined,
+  kind: (k) => k,
+  category: () => '',
+  group: (g) => g,
+  difficulty: (d) => d,
+};
 
 const book = makeBookBrief;
 
@@ -15,7 +21,13 @@ afterEach(cleanup);
 
 describe('BookCard', () => {
   it('says a prevent book answers after finishing, and reminds staff that a hidden book is not shown to learners', () => {
-    render(<BookCard book={book({ access: 'prevent', answers_after_finish: true, hide: true })} names={names} onOpen={() => {}} />);
+    render(
+      <BookCard
+        book={book({ access: 'prevent', answers_after_finish: true, hide: true })}
+        names={names}
+        onOpen={() => {}}
+      />,
+    );
     expect(screen.getByText(b.prevent)).toBeTruthy();
     expect(screen.getByText(b.hidden)).toBeTruthy();
   });

@@ -17,14 +17,24 @@ export function refusalText(book: BookBrief): string | null {
     case 'book_locked':
       return book.unlock_date_stamp ? b.book.unlocksOn(shanghaiDay(book.unlock_date_stamp)) : b.book.locked;
     case 'limit':
-      return book.kind === 'higher' && (book.min_role === null || book.min_role === 'SVIP') ? b.book.needsHigher : b.book.needsRole(b.roles[book.min_role ?? 'VIP'] ?? '');
+      return book.kind === 'higher' && (book.min_role === null || book.min_role === 'SVIP')
+        ? b.book.needsHigher
+        : b.book.needsRole(b.roles[book.min_role ?? 'VIP'] ?? '');
     case 'forbidden':
       return b.book.forbidden;
   }
 }
 
 /** One book on a shelf: title, what it covers, its size, this learner's status, and a lock with the reason when it is closed. */
-export function BookCard({ book, names, onOpen }: { book: BookBrief; names: BankNames; onOpen: (book: BookBrief) => void }) {
+export function BookCard({
+  book,
+  names,
+  onOpen,
+}: {
+  book: BookBrief;
+  names: BankNames;
+  onOpen: (book: BookBrief) => void;
+}) {
   const refusal = refusalText(book);
   const card = (
     <Card
@@ -42,7 +52,8 @@ export function BookCard({ book, names, onOpen }: { book: BookBrief; names: Bank
       }}
     >
       <Typography.Title level={5} className="gb-book-title">
-        {refusal && (book.refusal === 'forbidden' ? <StopOutlined aria-hidden /> : <LockOutlined aria-hidden />)} {book.title}
+        {refusal && (book.refusal === 'forbidden' ? <StopOutlined aria-hidden /> : <LockOutlined aria-hidden />)}{' '}
+        {book.title}
       </Typography.Title>
       {book.sub_title && (
         <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="gb-book-sub">
@@ -55,10 +66,15 @@ export function BookCard({ book, names, onOpen }: { book: BookBrief; names: Bank
         {book.param.topic && <Tag color="cyan">{names.group(book.param.topic)}</Tag>}
         {book.answers_after_finish && <Tag color="gold">{b.book.prevent}</Tag>}
         {book.hide && <Tag>{b.book.hidden}</Tag>}
-        {book.status !== 'NotOpen' && <Badge status={(STATUS_COLOR[book.status] ?? 'default') as 'default'} text={b.status[book.status]} />}
+        {book.status !== 'NotOpen' && (
+          <Badge status={(STATUS_COLOR[book.status] ?? 'default') as 'default'} text={b.status[book.status]} />
+        )}
       </Space>
       {refusal && (
-        <Typography.Paragraph type={book.refusal === 'book_locked' ? 'warning' : 'secondary'} className="gb-book-refusal">
+        <Typography.Paragraph
+          type={book.refusal === 'book_locked' ? 'warning' : 'secondary'}
+          className="gb-book-refusal"
+        >
           {refusal}
         </Typography.Paragraph>
       )}

@@ -28,7 +28,11 @@ export function QuestionLine({ brief, n, names }: { brief: QuestionBrief; n: num
             </Tag>
           )}
         </Space>
-        {brief.accessable ? <RichText text={brief.preview} inline lang="en" className="gb-qline-text" /> : <div className="gb-qline-text">{b.lockedPreview}</div>}
+        {brief.accessable ? (
+          <RichText text={brief.preview} inline lang="en" className="gb-qline-text" />
+        ) : (
+          <div className="gb-qline-text">{b.lockedPreview}</div>
+        )}
         {brief.brief && brief.accessable && <Typography.Text type="secondary">{brief.brief}</Typography.Text>}
       </div>
     </div>
@@ -36,7 +40,17 @@ export function QuestionLine({ brief, n, names }: { brief: QuestionBrief; n: num
 }
 
 /** An opened book: its sections and questions; a click starts practice at that question. */
-export function BookDrawer({ bookId, names, onClose, onPractise }: { bookId: string; names: BankNames; onClose: () => void; onPractise: (list: PracticeList, start: number) => void }) {
+export function BookDrawer({
+  bookId,
+  names,
+  onClose,
+  onPractise,
+}: {
+  bookId: string;
+  names: BankNames;
+  onClose: () => void;
+  onPractise: (list: PracticeList, start: number) => void;
+}) {
   const phone = useIsPhone();
   const { data, isPending, isError } = useQuery(bookQuery(bookId));
   // The error catalogue has already said why (upgrade dialog, lock date); the drawer has nothing to show.
@@ -69,7 +83,13 @@ export function BookDrawer({ bookId, names, onClose, onPractise }: { bookId: str
                 <List
                   dataSource={s.questions}
                   renderItem={(q, i) => (
-                    <List.Item className="gb-qitem" onClick={() => onPractise(list, base + i)} role="button" tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && onPractise(list, base + i)}>
+                    <List.Item
+                      className="gb-qitem"
+                      onClick={() => onPractise(list, base + i)}
+                      role="button"
+                      tabIndex={0}
+                      onKeyDown={(e) => e.key === 'Enter' && onPractise(list, base + i)}
+                    >
                       <QuestionLine brief={q} n={base + i + 1} names={names} />
                     </List.Item>
                   )}

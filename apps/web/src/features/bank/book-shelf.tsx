@@ -23,8 +23,14 @@ function groupBooks(books: BookBrief[]): [string, BookBrief[]][] {
 
 /** What a click on a closed book does: the dialog or message that explains it, without a round trip. */
 function explainRefusal(book: BookBrief): void {
-  if (book.refusal === 'limit') openDialog(book.kind === 'higher' ? { kind: 'rights' } : { kind: 'upgrade', reason: 'limit' });
-  else showToast({ level: 'info', title: book.refusal === 'forbidden' ? zh.bank.book.forbiddenToast : (refusalText(book) ?? zh.bank.book.locked), key: `book-${book.id}` });
+  if (book.refusal === 'limit')
+    openDialog(book.kind === 'higher' ? { kind: 'rights' } : { kind: 'upgrade', reason: 'limit' });
+  else
+    showToast({
+      level: 'info',
+      title: book.refusal === 'forbidden' ? zh.bank.book.forbiddenToast : (refusalText(book) ?? zh.bank.book.locked),
+      key: `book-${book.id}`,
+    });
 }
 
 /** Opens books and practice from any list of them; shared by every shelf and the big bank. */
@@ -33,11 +39,24 @@ export function usePractice(names: BankNames) {
   const [practice, setPractice] = useState<{ list: PracticeList; start: number } | null>(null);
   const overlays = (
     <>
-      {bookId && <BookDrawer bookId={bookId} names={names} onClose={() => setBookId(null)} onPractise={(list, start) => setPractice({ list, start })} />}
-      {practice && <PracticeViewer list={practice.list} start={practice.start} names={names} onClose={() => setPractice(null)} />}
+      {bookId && (
+        <BookDrawer
+          bookId={bookId}
+          names={names}
+          onClose={() => setBookId(null)}
+          onPractise={(list, start) => setPractice({ list, start })}
+        />
+      )}
+      {practice && (
+        <PracticeViewer list={practice.list} start={practice.start} names={names} onClose={() => setPractice(null)} />
+      )}
     </>
   );
-  return { openBook: setBookId, practise: (list: PracticeList, start: number) => setPractice({ list, start }), overlays };
+  return {
+    openBook: setBookId,
+    practise: (list: PracticeList, start: number) => setPractice({ list, start }),
+    overlays,
+  };
 }
 
 /** A bank page's books (spec §2 pick, best, higher, season, math2, archived_*): cards by group, locks explained, a click opens the book. */
@@ -56,7 +75,11 @@ export function BookShelf({ kind }: { kind: BookPageKind }) {
           <Row gutter={[layout.gutter, layout.gutter]}>
             {books.map((book) => (
               <Col key={book.id} xs={24} sm={12} lg={8}>
-                <BookCard book={book} names={names} onOpen={(bk) => (bk.refusal ? explainRefusal(bk) : openBook(bk.id))} />
+                <BookCard
+                  book={book}
+                  names={names}
+                  onOpen={(bk) => (bk.refusal ? explainRefusal(bk) : openBook(bk.id))}
+                />
               </Col>
             ))}
           </Row>

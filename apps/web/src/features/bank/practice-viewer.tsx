@@ -39,8 +39,26 @@ function LockedQuestion() {
   );
 }
 
-function QuestionSlot({ brief, bookId, title, progress, setProgress, nav }: { brief: QuestionBrief; bookId: string | null; title: string; progress: Progress; setProgress: (p: Progress) => void; nav: ReactNode }) {
-  const { data: question, isPending, isError } = useQuery({ ...questionQuery(brief.id, bookId), enabled: brief.accessable });
+function QuestionSlot({
+  brief,
+  bookId,
+  title,
+  progress,
+  setProgress,
+  nav,
+}: {
+  brief: QuestionBrief;
+  bookId: string | null;
+  title: string;
+  progress: Progress;
+  setProgress: (p: Progress) => void;
+  nav: ReactNode;
+}) {
+  const {
+    data: question,
+    isPending,
+    isError,
+  } = useQuery({ ...questionQuery(brief.id, bookId), enabled: brief.accessable });
   const onWordClick = useWordClick();
   const bar = (left: ReactNode) => (
     <div className="gb-viewer-bar">
@@ -48,8 +66,20 @@ function QuestionSlot({ brief, bookId, title, progress, setProgress, nav }: { br
       {nav}
     </div>
   );
-  if (!brief.accessable) return <><LockedQuestion />{bar(null)}</>;
-  if (isError) return <><Alert type="error" showIcon title={v.loadFailed} />{bar(null)}</>;
+  if (!brief.accessable)
+    return (
+      <>
+        <LockedQuestion />
+        {bar(null)}
+      </>
+    );
+  if (isError)
+    return (
+      <>
+        <Alert type="error" showIcon title={v.loadFailed} />
+        {bar(null)}
+      </>
+    );
   if (isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   const answer = progress.answers[brief.id] ?? emptyAnswer();
   const checked = progress.checked[brief.id] === true;
@@ -66,12 +96,25 @@ function QuestionSlot({ brief, bookId, title, progress, setProgress, nav }: { br
         onWordClick={onWordClick}
         showWordCount
       />
-      {checked && canCheck && <CraftBar target={{ questionId: brief.id, category: brief.category, source: { name: title, exam_id: null, template_id: bookId, page: 'Exercise' } }} />}
+      {checked && canCheck && (
+        <CraftBar
+          target={{
+            questionId: brief.id,
+            category: brief.category,
+            source: { name: title, exam_id: null, template_id: bookId, page: 'Exercise' },
+          }}
+        />
+      )}
       {bar(
         !canCheck ? (
           <Alert type="info" showIcon title={question.answers_held ? v.heldInExam : v.noAnswerYet} />
         ) : (
-          <Button type={checked ? 'default' : 'primary'} disabled={!checked && !isAnswered(kind, answer)} onClick={check} title={isAnswered(kind, answer) ? undefined : v.answerFirst}>
+          <Button
+            type={checked ? 'default' : 'primary'}
+            disabled={!checked && !isAnswered(kind, answer)}
+            onClick={check}
+            title={isAnswered(kind, answer) ? undefined : v.answerFirst}
+          >
             {checked ? v.retry : v.check}
           </Button>
         ),
@@ -85,7 +128,17 @@ function QuestionSlot({ brief, bookId, title, progress, setProgress, nav }: { br
  * explanation) when the viewer may see it, move back and forth. Answers live only in this dialog: timed, recorded
  * practice is an exam.
  */
-export function PracticeViewer({ list, start, names, onClose }: { list: PracticeList; start: number; names: BankNames; onClose: () => void }) {
+export function PracticeViewer({
+  list,
+  start,
+  names,
+  onClose,
+}: {
+  list: PracticeList;
+  start: number;
+  names: BankNames;
+  onClose: () => void;
+}) {
   const [index, setIndex] = useState(start);
   const [progress, setProgress] = useState<Progress>({ answers: {}, checked: {} });
   const brief = list.items[index];
@@ -115,7 +168,15 @@ export function PracticeViewer({ list, start, names, onClose }: { list: Practice
       }
       footer={null}
     >
-      <QuestionSlot key={brief.id} brief={brief} bookId={list.bookId} title={list.title} progress={progress} setProgress={setProgress} nav={nav} />
+      <QuestionSlot
+        key={brief.id}
+        brief={brief}
+        bookId={list.bookId}
+        title={list.title}
+        progress={progress}
+        setProgress={setProgress}
+        nav={nav}
+      />
     </ViewerModal>
   );
 }

@@ -26,7 +26,14 @@ function RecentCodes({ codes }: { codes: SentCode[] }) {
         locale={{ emptyText: g.codesEmpty }}
         renderItem={(c) => (
           <List.Item>
-            <List.Item.Meta title={<Typography.Text code copyable>{c.code}</Typography.Text>} description={`${c.target} · ${purpose(c.purpose)} · ${time(c.sent_at)}`} />
+            <List.Item.Meta
+              title={
+                <Typography.Text code copyable>
+                  {c.code}
+                </Typography.Text>
+              }
+              description={`${c.target} · ${purpose(c.purpose)} · ${time(c.sent_at)}`}
+            />
           </List.Item>
         )}
       />
@@ -41,7 +48,16 @@ function RecentCodes({ codes }: { codes: SentCode[] }) {
       locale={{ emptyText: g.codesEmpty }}
       columns={[
         { key: 'target', title: g.codeColumns.target, dataIndex: 'target' },
-        { key: 'code', title: g.codeColumns.code, dataIndex: 'code', render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
+        {
+          key: 'code',
+          title: g.codeColumns.code,
+          dataIndex: 'code',
+          render: (v: string) => (
+            <Typography.Text code copyable>
+              {v}
+            </Typography.Text>
+          ),
+        },
         { key: 'purpose', title: g.codeColumns.purpose, dataIndex: 'purpose', render: purpose },
         { key: 'sent_at', title: g.codeColumns.sentAt, dataIndex: 'sent_at', render: time },
       ]}
@@ -94,7 +110,9 @@ export function DebugPage() {
               </Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={g.token}>{d || !token ? tokenState : '—'}</Descriptions.Item>
-            <Descriptions.Item label={g.database}>{d ? (g.databases[d.database] ?? d.database) : '—'}</Descriptions.Item>
+            <Descriptions.Item label={g.database}>
+              {d ? (g.databases[d.database] ?? d.database) : '—'}
+            </Descriptions.Item>
             <Descriptions.Item label={g.flags}>
               <Space wrap>
                 <span>
@@ -105,7 +123,11 @@ export function DebugPage() {
                 </span>
                 <span>
                   {g.flagMigration}{' '}
-                  <Tag>{siteConfig.oldHosts.length ? g.flagMigrationOn(siteConfig.oldHosts.join(', ')) : g.flagMigrationOff}</Tag>
+                  <Tag>
+                    {siteConfig.oldHosts.length
+                      ? g.flagMigrationOn(siteConfig.oldHosts.join(', '))
+                      : g.flagMigrationOff}
+                  </Tag>
                 </span>
               </Space>
             </Descriptions.Item>

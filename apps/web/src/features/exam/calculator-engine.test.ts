@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CALC_KEYS, ERROR_TEXT, formatDisplay, initialCalc, press, pressAll, type CalcKey, type Operator } from './calculator-engine';
+import {
+  CALC_KEYS,
+  ERROR_TEXT,
+  formatDisplay,
+  initialCalc,
+  press,
+  pressAll,
+  type CalcKey,
+  type Operator,
+} from './calculator-engine';
 
 /** Keys a number is typed with, e.g. 12.5 → ['1', '2', '.', '5']; negatives get ± at the end. */
 function keysOf(n: number): CalcKey[] {
@@ -11,6 +20,7 @@ function keysOf(n: number): CalcKey[] {
 /** The oracle: JavaScript's own precedence, through the display's rounding. */
 function expected(expr: string): string {
   // The test's independent oracle for precedence: JavaScript evaluates the same expression.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- evaluating the expression is the oracle's whole point
   const v = Function(`return (${expr});`)() as number;
   return formatDisplay(v) ?? ERROR_TEXT;
 }
@@ -79,17 +89,22 @@ describe('calculator engine', () => {
     expect(press(div0, 'C').display).toBe('0');
     expect(press(div0, 'CE').display).toBe('0');
     expect(pressAll(initialCalc, ['9', 'neg', 'sqrt']).display).toBe(ERROR_TEXT);
-    expect(pressAll(initialCalc, ['9', '9', '9', '9', '9', '9', '9', '9', '*', '1', '0', '=']).display).toBe(ERROR_TEXT);
+    expect(pressAll(initialCalc, ['9', '9', '9', '9', '9', '9', '9', '9', '*', '1', '0', '=']).display).toBe(
+      ERROR_TEXT,
+    );
   });
 
   it('accepts at most 8 digits and one decimal point per entry', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom<CalcKey>('1', '2', '0', '.', '9'), { minLength: 1, maxLength: 20 }), (keys) => {
-        const s = pressAll(initialCalc, keys);
-        expect(digitsIn(s.display)).toBeLessThanOrEqual(8);
-        expect(s.display.split('.').length).toBeLessThanOrEqual(2);
-        expect(Number(s.display)).toBe(s.value);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom<CalcKey>('1', '2', '0', '.', '9'), { minLength: 1, maxLength: 20 }),
+        (keys) => {
+          const s = pressAll(initialCalc, keys);
+          expect(digitsIn(s.display)).toBeLessThanOrEqual(8);
+          expect(s.display.split('.').length).toBeLessThanOrEqual(2);
+          expect(Number(s.display)).toBe(s.value);
+        },
+      ),
     );
   });
 

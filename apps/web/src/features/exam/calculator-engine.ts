@@ -8,7 +8,31 @@ export type Operator = '+' | '-' | '*' | '/';
 export type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 export type CalcKey = Digit | Operator | '.' | '=' | 'sqrt' | 'neg' | 'C' | 'CE' | 'MR' | 'MC' | 'M+';
 
-export const CALC_KEYS: readonly CalcKey[] = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '-', '*', '/', '.', '=', 'sqrt', 'neg', 'C', 'CE', 'MR', 'MC', 'M+'];
+export const CALC_KEYS: readonly CalcKey[] = [
+  '0',
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '9',
+  '+',
+  '-',
+  '*',
+  '/',
+  '.',
+  '=',
+  'sqrt',
+  'neg',
+  'C',
+  'CE',
+  'MR',
+  'MC',
+  'M+',
+];
 
 /** The display's width in digits. */
 export const DISPLAY_DIGITS = 8;
@@ -29,7 +53,15 @@ export interface CalcState {
   error: boolean;
 }
 
-export const initialCalc: CalcState = { display: '0', value: 0, typing: false, afterOperator: false, pending: [], memory: 0, error: false };
+export const initialCalc: CalcState = {
+  display: '0',
+  value: 0,
+  typing: false,
+  afterOperator: false,
+  pending: [],
+  memory: 0,
+  error: false,
+};
 
 const isHigh = (op: Operator) => op === '*' || op === '/';
 
@@ -74,7 +106,15 @@ export function evaluate(terms: readonly (number | Operator)[]): number {
   return total;
 }
 
-const fail = (s: CalcState): CalcState => ({ ...s, display: ERROR_TEXT, value: Number.NaN, typing: false, afterOperator: false, pending: [], error: true });
+const fail = (s: CalcState): CalcState => ({
+  ...s,
+  display: ERROR_TEXT,
+  value: Number.NaN,
+  typing: false,
+  afterOperator: false,
+  pending: [],
+  error: true,
+});
 
 /** Shows a computed value (not an entry); Error when it does not fit the display. */
 function show(s: CalcState, x: number, over: Partial<CalcState> = {}): CalcState {

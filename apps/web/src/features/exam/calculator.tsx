@@ -106,8 +106,20 @@ export function Calculator({ state, onChange, onClose, onTransfer, canTransfer, 
 
   const style = !sheet && pos ? { left: pos.x, top: pos.y, right: 'auto' } : undefined;
   return (
-    <section ref={panel} className={`ge-calc${sheet ? ' is-sheet' : ''}`} style={style} aria-label={t.label} onKeyDown={onKeyDown}>
-      <div className="ge-calc-head" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} title={sheet ? undefined : t.drag}>
+    <section
+      ref={panel}
+      className={`ge-calc${sheet ? ' is-sheet' : ''}`}
+      style={style}
+      aria-label={t.label}
+      onKeyDown={onKeyDown}
+    >
+      <div
+        className="ge-calc-head"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        title={sheet ? undefined : t.drag}
+      >
         <span className="ge-calc-title">{t.title}</span>
         <button type="button" className="ge-calc-close" onClick={onClose} aria-label={t.close}>
           ×
@@ -121,7 +133,13 @@ export function Calculator({ state, onChange, onClose, onTransfer, canTransfer, 
         )}
         <span className="ge-calc-value">{state.display}</span>
       </output>
-      <button type="button" className="ge-calc-transfer" onClick={transfer} disabled={!canTransfer} title={canTransfer ? undefined : t.transferHint}>
+      <button
+        type="button"
+        className="ge-calc-transfer"
+        onClick={transfer}
+        disabled={!canTransfer}
+        title={canTransfer ? undefined : t.transferHint}
+      >
         {t.transfer}
       </button>
       <div className="ge-calc-keys">

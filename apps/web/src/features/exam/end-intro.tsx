@@ -21,7 +21,15 @@ export interface EndIntroProps {
   onJump?: (question: number) => void;
 }
 
-function NumberList({ title, numbers, onJump }: { title: string; numbers: number[]; onJump?: (question: number) => void }) {
+function NumberList({
+  title,
+  numbers,
+  onJump,
+}: {
+  title: string;
+  numbers: number[];
+  onJump?: (question: number) => void;
+}) {
   if (!numbers.length) return null;
   return (
     <div className="ge-number-list">
@@ -84,7 +92,11 @@ export function EndIntro({ section, submitted, timeUp, nextName, onContinue, onB
             <dd>{t.count(counts.marked)}</dd>
           </div>
         </dl>
-        <NumberList title={t.unansweredList} numbers={numbersWhere(section, (it) => it.action.state !== 'Answered')} onJump={onJump} />
+        <NumberList
+          title={t.unansweredList}
+          numbers={numbersWhere(section, (it) => it.action.state !== 'Answered')}
+          onJump={onJump}
+        />
         <NumberList title={t.markedList} numbers={numbersWhere(section, (it) => it.action.flagged)} onJump={onJump} />
         {nextName && <p className="ge-muted">{t.nextSection(nextName)}</p>}
         <div className="ge-actions">

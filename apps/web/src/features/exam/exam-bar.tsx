@@ -29,7 +29,19 @@ interface ExamBarProps extends BarActions {
   children?: ReactNode;
 }
 
-function BarButton({ label, icon, onClick, pressed, disabled }: { label: string; icon: ReactNode; onClick?: () => void; pressed?: boolean; disabled?: boolean }) {
+function BarButton({
+  label,
+  icon,
+  onClick,
+  pressed,
+  disabled,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick?: () => void;
+  pressed?: boolean;
+  disabled?: boolean;
+}) {
   if (!onClick) return null;
   return (
     <button type="button" className="ge-bar-button" onClick={onClick} aria-pressed={pressed} disabled={disabled}>
@@ -40,7 +52,14 @@ function BarButton({ label, icon, onClick, pressed, disabled }: { label: string;
 }
 
 function SaveIndicator({ save }: { save: SaveState }) {
-  const text = save === 'saving' ? zh.exam.save.saving : save === 'saved' ? zh.exam.save.saved : save === 'retrying' ? zh.exam.save.retrying : '';
+  const text =
+    save === 'saving'
+      ? zh.exam.save.saving
+      : save === 'saved'
+        ? zh.exam.save.saved
+        : save === 'retrying'
+          ? zh.exam.save.retrying
+          : '';
   return (
     <span className={`ge-save is-${save}`} role="status" aria-live="polite">
       {text}
@@ -54,7 +73,9 @@ function SaveIndicator({ save }: { save: SaveState }) {
  */
 export function ExamBar(props: ExamBarProps) {
   const { examName, sectionName, progress, clock, onTimeUp, save, flagged, calculatorOpen, children } = props;
-  const anyAction = [props.onCalculator, props.onExit, props.onReview, props.onMark, props.onBack, props.onNext].some(Boolean);
+  const anyAction = [props.onCalculator, props.onExit, props.onReview, props.onMark, props.onBack, props.onNext].some(
+    Boolean,
+  );
   return (
     <header className="ge-bar">
       <div className="ge-bar-row">
@@ -64,11 +85,21 @@ export function ExamBar(props: ExamBarProps) {
         </div>
         {anyAction && (
           <nav className="ge-bar-actions" aria-label={t.toolbar}>
-            <BarButton label={t.calculator} icon={<CalculatorIcon />} onClick={props.onCalculator} pressed={calculatorOpen} />
+            <BarButton
+              label={t.calculator}
+              icon={<CalculatorIcon />}
+              onClick={props.onCalculator}
+              pressed={calculatorOpen}
+            />
             <BarButton label={t.exit} icon={<ExitIcon />} onClick={props.onExit} />
             <BarButton label={t.review} icon={<ReviewIcon />} onClick={props.onReview} />
             <BarButton label={t.mark} icon={<FlagIcon filled={flagged} />} onClick={props.onMark} pressed={flagged} />
-            <BarButton label={t.back} icon={<BackIcon />} onClick={props.onBack} disabled={!progress || progress.number <= 1} />
+            <BarButton
+              label={t.back}
+              icon={<BackIcon />}
+              onClick={props.onBack}
+              disabled={!progress || progress.number <= 1}
+            />
             <BarButton label={t.next} icon={<NextIcon />} onClick={props.onNext} />
           </nav>
         )}

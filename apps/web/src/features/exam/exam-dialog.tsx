@@ -5,7 +5,19 @@ import { wordPopoverOpen } from '../../components/word-popover-class';
  * A modal dialog without a UI library: labelled, focus moves in and back out, Esc and the backdrop close it, Tab stays
  * inside. While a word popover opened from inside it shows, Esc closes the popover first.
  */
-export function ExamDialog({ title, children, actions, onClose, wide = false }: { title: string; children: ReactNode; actions?: ReactNode; onClose: () => void; wide?: boolean }) {
+export function ExamDialog({
+  title,
+  children,
+  actions,
+  onClose,
+  wide = false,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  onClose: () => void;
+  wide?: boolean;
+}) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -15,7 +27,9 @@ export function ExamDialog({ title, children, actions, onClose, wide = false }: 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const box = ref.current;
-    const first = box?.querySelector<HTMLElement>('[data-autofocus]') ?? box?.querySelector<HTMLElement>('button, [href], input, textarea');
+    const first =
+      box?.querySelector<HTMLElement>('[data-autofocus]') ??
+      box?.querySelector<HTMLElement>('button, [href], input, textarea');
     (first ?? box)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
@@ -24,7 +38,11 @@ export function ExamDialog({ title, children, actions, onClose, wide = false }: 
         e.stopPropagation();
         close.current();
       } else if (e.key === 'Tab' && box) {
-        const focusable = [...box.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, textarea, [tabindex]:not([tabindex="-1"])')];
+        const focusable = [
+          ...box.querySelectorAll<HTMLElement>(
+            'button:not([disabled]), [href], input, textarea, [tabindex]:not([tabindex="-1"])',
+          ),
+        ];
         if (!focusable.length) return;
         const [head, tail] = [focusable[0]!, focusable[focusable.length - 1]!];
         if (e.shiftKey && document.activeElement === head) {
@@ -44,7 +62,14 @@ export function ExamDialog({ title, children, actions, onClose, wide = false }: 
   }, []);
   return (
     <div className="ge-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={`ge-dialog${wide ? ' is-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={id} tabIndex={-1}>
+      <div
+        ref={ref}
+        className={`ge-dialog${wide ? ' is-wide' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={id}
+        tabIndex={-1}
+      >
         <h2 id={id} className="ge-dialog-title">
           {title}
         </h2>

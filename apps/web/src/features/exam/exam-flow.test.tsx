@@ -39,7 +39,12 @@ function inQuant(question = 0) {
 describe('section end and submitting', () => {
   it('Next on the last question shows 本节结束 with the counts; 回到本节 goes back, 继续下一部分 submits', async () => {
     const exam = makeExam({ cursor: { section_index: 0, question_index: 2 } });
-    exam.sections[0]!.items[0]!.action = { ...exam.sections[0]!.items[0]!.action, state: 'Answered', flagged: true, answer: null };
+    exam.sections[0]!.items[0]!.action = {
+      ...exam.sections[0]!.items[0]!.action,
+      state: 'Answered',
+      flagged: true,
+      answer: null,
+    };
     const { server, user } = openExam(exam);
     await screen.findByText(t.bar.progress(3, 3));
     await user.click(barButton(t.bar.next));
@@ -132,10 +137,11 @@ describe('calculator', () => {
     await screen.findByText(t.bar.progress(2, 2));
     await user.click(barButton(t.bar.calculator));
     const calc = screen.getByRole('region', { name: t.calc.label });
-    for (const k of ['2', '加', '3', '乘', '4', '等于']) await user.click(within(calc).getByRole('button', { name: k }));
+    for (const k of ['2', '加', '3', '乘', '4', '等于'])
+      await user.click(within(calc).getByRole('button', { name: k }));
     expect(calc.querySelector('output')!.textContent).toBe('14');
     await user.click(within(calc).getByRole('button', { name: t.calc.transfer }));
-    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('14');
+    expect(screen.getByRole<HTMLInputElement>('textbox').value).toBe('14');
     await waitFor(() => expect(server.calls(examCalls.answer.path).at(-1)?.answer).toMatchObject({ text: '14' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: t.calc.label })).toBeNull();
@@ -145,7 +151,7 @@ describe('calculator', () => {
     const { user } = openExam(inQuant(0));
     await screen.findByText(t.bar.progress(1, 2));
     await user.click(barButton(t.bar.calculator));
-    expect((screen.getByRole('button', { name: t.calc.transfer }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: t.calc.transfer }).disabled).toBe(true);
   });
 });
 
@@ -200,7 +206,7 @@ describe('result', () => {
       expect(w).not.toBeNull();
       return w!;
     });
-    const text = word.textContent!;
+    const text = word.textContent;
     await user.click(word);
     const card = await screen.findByRole('dialog', { name: zh.words.popoverLabel(text) });
     expect(await within(card).findByText('n. 测试释义')).toBeTruthy();
@@ -216,7 +222,10 @@ describe('result', () => {
 describe('loading', () => {
   it('an unknown or someone else’s exam is the route error page', async () => {
     examServer(makeExam());
-    fakeServer(fake(userCalls.get, () => ({ data: makeUser() })), fake(examCalls.get, () => ({ kind: 'not_found' })));
+    fakeServer(
+      fake(userCalls.get, () => ({ data: makeUser() })),
+      fake(examCalls.get, () => ({ kind: 'not_found' })),
+    );
     renderApp('/exam/999');
     expect(await screen.findByText(zh.routeError.title)).toBeTruthy();
   });

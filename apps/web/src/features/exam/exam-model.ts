@@ -15,7 +15,12 @@ export function openSectionIndex(exam: ExamView): number | null {
 }
 
 /** A section's counts for the review and section-end screens. */
-export function sectionCounts(section: ExamSection): { answered: number; unanswered: number; marked: number; total: number } {
+export function sectionCounts(section: ExamSection): {
+  answered: number;
+  unanswered: number;
+  marked: number;
+  total: number;
+} {
   let answered = 0;
   let marked = 0;
   for (const it of section.items) {
@@ -38,7 +43,11 @@ export function hasCalculator(section: ExamSection, item: ExamItem | undefined):
 }
 
 /** Returns a copy of the exam with one item's action changed. */
-export function patchItem(exam: ExamView, at: Position, change: (a: ExamItem['action']) => ExamItem['action']): ExamView {
+export function patchItem(
+  exam: ExamView,
+  at: Position,
+  change: (a: ExamItem['action']) => ExamItem['action'],
+): ExamView {
   const section = exam.sections[at.section];
   const item = section?.items[at.question];
   if (!section || !item) return exam;

@@ -159,6 +159,6 @@ describe('exam screen: keyboard', () => {
     await user.click(screen.getByRole('textbox'));
     await user.keyboard('{ArrowLeft}12');
     expect(screen.getByText(t.bar.progress(2, 2))).toBeTruthy();
-    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('12');
+    expect(screen.getByRole<HTMLInputElement>('textbox').value).toBe('12');
   });
 });

@@ -7,7 +7,7 @@ const t = zh.exam;
 
 /** Spec §2 exam/{examID}: loaded before display (examLoader); full screen, without the nav and footer. */
 export function ExamPage() {
-  const data = useLoaderData() as ExamLoaderData;
+  const data = useLoaderData<ExamLoaderData>();
   const revalidator = useRevalidator();
   if (data.state === 'ok') return <ExamScreen key={data.exam.id} initial={data.exam} />;
   return (
@@ -20,7 +20,12 @@ export function ExamPage() {
             <a className="ge-button" href="/record">
               {t.backRecord}
             </a>
-            <button type="button" className="ge-button is-primary" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === 'loading'}>
+            <button
+              type="button"
+              className="ge-button is-primary"
+              onClick={() => void revalidator.revalidate()}
+              disabled={revalidator.state === 'loading'}
+            >
               {t.retry}
             </button>
           </div>

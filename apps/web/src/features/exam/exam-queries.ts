@@ -10,7 +10,11 @@ export const examKeys = {
 
 /** A finished exam does not change any more (only the essay's judging state, which the page refetches on focus). */
 export const examResultQuery = (id: number) =>
-  queryOptions({ queryKey: examKeys.result(id), queryFn: () => call(examCalls.result, { id }, { quiet: true }), staleTime: 60_000 });
+  queryOptions({
+    queryKey: examKeys.result(id),
+    queryFn: () => call(examCalls.result, { id }, { quiet: true }),
+    staleTime: 60_000,
+  });
 
 export type ExamLoaderData = { state: 'ok'; exam: ExamView } | { state: 'failed' };
 

@@ -35,7 +35,12 @@ type Screen =
 const TYPED = new Set(['TextFill', 'Fraction', 'Essay']);
 
 /** The theme tokens the exam stylesheet reads (exam.css). */
-export const examVars = { ...questionCssVars(), '--ge-bar': palette.text, '--ge-bar-text': palette.surface, '--ge-scrim': palette.scrim } as CSSProperties;
+export const examVars = {
+  ...questionCssVars(),
+  '--ge-bar': palette.text,
+  '--ge-bar-text': palette.surface,
+  '--ge-scrim': palette.scrim,
+} as CSSProperties;
 
 function initialScreen(exam: ExamView): Screen {
   if (exam.status === 'NotStart') return { kind: 'intro' };
@@ -87,7 +92,8 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
   const at = 'at' in screen ? screen.at : null;
   const section = at ? exam.sections[at.section] : undefined;
   const item = at && section ? section.items[at.question] : undefined;
-  const sectionOpen = Boolean(section && !section.action.finished) && (exam.status === 'Start' || exam.status === 'PartCompleted');
+  const sectionOpen =
+    Boolean(section && !section.action.finished) && (exam.status === 'Start' || exam.status === 'PartCompleted');
   const live = sectionOpen && (stage === 'InExam' || stage === 'Review' || stage === 'EndIntro');
   const calculator = live && stage !== 'EndIntro' && section !== undefined && hasCalculator(section, item);
 
@@ -156,7 +162,10 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
     actions.onReview = () => setScreen({ kind: 'review', at });
     actions.onMark = () => item && session.flag(at, !item.action.flagged);
     actions.onBack = () => at.question > 0 && goTo({ ...at, question: at.question - 1 });
-    actions.onNext = () => (at.question + 1 < section.items.length ? goTo({ ...at, question: at.question + 1 }) : setScreen({ kind: 'end', at, timeUp: false }));
+    actions.onNext = () =>
+      at.question + 1 < section.items.length
+        ? goTo({ ...at, question: at.question + 1 })
+        : setScreen({ kind: 'end', at, timeUp: false });
   } else if (stage === 'Review' && at) {
     actions.onExit = () => setExitOpen(true);
   }
@@ -191,7 +200,10 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
   else if (!at || !section) body = null;
   else if (stage === 'EndIntro') {
     const submitted = section.action.finished;
-    const timedOut = screen.kind === 'end' ? screen.timeUp : section.time_limit_seconds > 0 && section.action.used_time_seconds >= section.time_limit_seconds;
+    const timedOut =
+      screen.kind === 'end'
+        ? screen.timeUp
+        : section.time_limit_seconds > 0 && section.action.used_time_seconds >= section.time_limit_seconds;
     const canReturn = !submitted && !timedOut;
     body = (
       <EndIntro
@@ -205,7 +217,14 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
       />
     );
   } else if (stage === 'Review') {
-    body = <ReviewScreen section={section} current={at.question} onJump={(q) => goTo({ section: at.section, question: q })} onReturn={() => setScreen({ kind: 'question', at })} />;
+    body = (
+      <ReviewScreen
+        section={section}
+        current={at.question}
+        onJump={(q) => goTo({ section: at.section, question: q })}
+        onReturn={() => setScreen({ kind: 'question', at })}
+      />
+    );
   } else if (item) {
     body = (
       <main className="ge-main">
@@ -225,7 +244,11 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
 
   const barShown = live && section !== undefined && at !== null;
   return (
-    <div className={`ge-root${barShown ? ' has-bar' : ''}${calculator && calcOpen && phone ? ' has-sheet' : ''}`} style={examVars} data-stage={stage}>
+    <div
+      className={`ge-root${barShown ? ' has-bar' : ''}${calculator && calcOpen && phone ? ' has-sheet' : ''}`}
+      style={examVars}
+      data-stage={stage}
+    >
       {barShown && (
         <ExamBar
           examName={exam.name}

@@ -51,7 +51,13 @@ const settle = async (n = 10) => {
 function session(exam = makeExam(), over: { typingDelayMs?: number; retryDelayMs?: number } = {}) {
   const api = fakeApi(exam);
   const report = vi.fn();
-  const s = new ExamSession(exam, { call: api.call, report, now: () => 0, typingDelayMs: over.typingDelayMs ?? 400, retryDelayMs: over.retryDelayMs ?? 5 });
+  const s = new ExamSession(exam, {
+    call: api.call,
+    report,
+    now: () => 0,
+    typingDelayMs: over.typingDelayMs ?? 400,
+    retryDelayMs: over.retryDelayMs ?? 5,
+  });
   return { s, api, report };
 }
 
@@ -107,7 +113,9 @@ describe('ExamSession save queue', () => {
       api.release();
       await settle();
     }
-    const answers = api.sent.filter((c) => c.path === examCalls.answer.path).map((c) => (c.body.answer as { selects: string[] }).selects[0]);
+    const answers = api.sent
+      .filter((c) => c.path === examCalls.answer.path)
+      .map((c) => (c.body.answer as { selects: string[] }).selects[0]);
     expect(answers).toEqual(['D']);
     expect(s.getSnapshot().exam.sections[0]!.items[2]!.action.answer?.selects).toEqual(['D']);
   });
@@ -146,7 +154,12 @@ describe('ExamSession save queue', () => {
 
   it('time up: the refused answer and everything queued after it are dropped and the exam reloaded', async () => {
     const { s, api, report } = session();
-    api.state.exam = { ...makeExam(), sections: makeExam().sections.map((x, i) => (i === 0 ? { ...x, action: { used_time_seconds: 1080, finished: true } } : x)) };
+    api.state.exam = {
+      ...makeExam(),
+      sections: makeExam().sections.map((x, i) =>
+        i === 0 ? { ...x, action: { used_time_seconds: 1080, finished: true } } : x,
+      ),
+    };
     api.state.hold = true;
     s.answer(at(0, 0), choice('C'), false);
     s.flag(at(0, 1), true);
@@ -197,7 +210,12 @@ describe('ExamSession save queue', () => {
   it('a heartbeat that reports an auto-commit reloads the exam', async () => {
     const { s, api } = session();
     const call = api.call as unknown as ReturnType<typeof vi.fn>;
-    call.mockImplementationOnce(async () => ({ section_index: 0, used_time_seconds: 1080, remaining_seconds: 0, auto_committed: true }));
+    call.mockResolvedValueOnce({
+      section_index: 0,
+      used_time_seconds: 1080,
+      remaining_seconds: 0,
+      auto_committed: true,
+    });
     await s.heartbeat(at(0, 1));
     expect(api.paths()).toEqual([examCalls.get.path]);
     expect(call.mock.calls[0]![0]).toBe(examCalls.heartbeat);

@@ -1,8 +1,22 @@
-import { examCalls, isAnswered, type Answer, type CallDef, type CallRequest, type CallResponse, type ExamChange, type ExamClock, type ExamView } from '@gre/contracts';
+import {
+  examCalls,
+  isAnswered,
+  type Answer,
+  type CallDef,
+  type CallRequest,
+  type CallResponse,
+  type ExamChange,
+  type ExamClock,
+  type ExamView,
+} from '@gre/contracts';
 import { ApiError, type CallOptions } from '../../api/client';
 import { itemKey, patchItem, stateAfter, type Position } from './exam-model';
 
-export type CallFn = <C extends CallDef>(def: C, body: CallRequest<C>, options?: CallOptions) => Promise<CallResponse<C>>;
+export type CallFn = <C extends CallDef>(
+  def: C,
+  body: CallRequest<C>,
+  options?: CallOptions,
+) => Promise<CallResponse<C>>;
 
 export interface SessionDeps {
   call: CallFn;
@@ -61,7 +75,12 @@ export function clockFromExam(exam: ExamView, section: number, now: number): Loc
   const s = exam.sections[section];
   if (!s) return null;
   const limit = s.time_limit_seconds;
-  return { section, used: s.action.used_time_seconds, remaining: limit > 0 ? Math.max(0, limit - s.action.used_time_seconds) : null, at: now };
+  return {
+    section,
+    used: s.action.used_time_seconds,
+    remaining: limit > 0 ? Math.max(0, limit - s.action.used_time_seconds) : null,
+    at: now,
+  };
 }
 
 /**
@@ -157,7 +176,11 @@ export class ExamSession {
   /** The learner is on the exam screen: the server counts the time and may submit a section whose time is up. */
   async heartbeat(at: Position): Promise<void> {
     try {
-      const clock = await this.deps.call(examCalls.heartbeat, { id: this.base.id, section_index: at.section, question_index: at.question }, { quiet: true });
+      const clock = await this.deps.call(
+        examCalls.heartbeat,
+        { id: this.base.id, section_index: at.section, question_index: at.question },
+        { quiet: true },
+      );
       this.setClock(clock);
       if (clock.auto_committed) await this.refetch();
       else this.emit();
@@ -203,6 +226,8 @@ export class ExamSession {
 
   private enqueue(op: ChangeOp, key: string | null): Promise<ExamChange | null> {
     return new Promise((resolve, reject) => {
+      // The op's own failure is passed on as it came, whatever the API client threw.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       const done = (res: ExamChange | null, err?: unknown) => (err === undefined ? resolve(res) : reject(err));
       // The op at the head may be in flight; only later ones are replaced.
       const same = key === null ? -1 : this.queue.findIndex((q, i) => i > 0 && q.key === key);
@@ -222,11 +247,23 @@ export class ExamSession {
       case 'start':
         return this.deps.call(examCalls.start, ref);
       case 'move':
-        return this.deps.call(examCalls.move, { ...ref, section_index: op.at.section, question_index: op.at.question }, quiet);
+        return this.deps.call(
+          examCalls.move,
+          { ...ref, section_index: op.at.section, question_index: op.at.question },
+          quiet,
+        );
       case 'answer':
-        return this.deps.call(examCalls.answer, { ...ref, section_index: op.at.section, question_index: op.at.question, answer: op.answer }, quiet);
+        return this.deps.call(
+          examCalls.answer,
+          { ...ref, section_index: op.at.section, question_index: op.at.question, answer: op.answer },
+          quiet,
+        );
       case 'flag':
-        return this.deps.call(examCalls.flag, { ...ref, section_index: op.at.section, question_index: op.at.question, flagged: op.flagged }, quiet);
+        return this.deps.call(
+          examCalls.flag,
+          { ...ref, section_index: op.at.section, question_index: op.at.question, flagged: op.flagged },
+          quiet,
+        );
       case 'finish':
         return this.deps.call(examCalls.finishSection, { ...ref, section_index: op.section });
     }
@@ -306,7 +343,11 @@ export class ExamSession {
     }
     if (op.type === 'answer') {
       const kind = exam.sections[op.at.section]?.items[op.at.question]?.question.input_method.kind;
-      exam = patchItem(exam, op.at, (a) => ({ ...a, answer: op.answer, state: kind ? stateAfter(a.state, isAnswered(kind, op.answer)) : a.state }));
+      exam = patchItem(exam, op.at, (a) => ({
+        ...a,
+        answer: op.answer,
+        state: kind ? stateAfter(a.state, isAnswered(kind, op.answer)) : a.state,
+      }));
       this.forget(op);
     }
     if (op.type === 'flag') {
@@ -320,7 +361,12 @@ export class ExamSession {
   }
 
   private setClock(clock: ExamClock) {
-    this.clock = { section: clock.section_index, used: clock.used_time_seconds, remaining: clock.remaining_seconds, at: this.deps.now() };
+    this.clock = {
+      section: clock.section_index,
+      used: clock.used_time_seconds,
+      remaining: clock.remaining_seconds,
+      at: this.deps.now(),
+    };
   }
 
   private saveState(): SaveState {
@@ -339,7 +385,11 @@ export class ExamSession {
     for (const [key, { value }] of this.answers) {
       const [s, q] = key.split(':').map(Number) as [number, number];
       const kind = exam.sections[s]?.items[q]?.question.input_method.kind;
-      exam = patchItem(exam, { section: s, question: q }, (a) => ({ ...a, answer: value, state: kind ? stateAfter(a.state, isAnswered(kind, value)) : a.state }));
+      exam = patchItem(exam, { section: s, question: q }, (a) => ({
+        ...a,
+        answer: value,
+        state: kind ? stateAfter(a.state, isAnswered(kind, value)) : a.state,
+      }));
     }
     for (const [key, { value }] of this.flags) {
       const [s, q] = key.split(':').map(Number) as [number, number];

@@ -3,7 +3,19 @@ import type { ReactNode } from 'react';
 /** Plain SVG icons: the exam screen carries no icon library. Decorative; the text beside each one says what it means. */
 function Icon({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <svg className={`ge-icon${className ? ` ${className}` : ''}`} viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+    <svg
+      className={`ge-icon${className ? ` ${className}` : ''}`}
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable="false"
+    >
       {children}
     </svg>
   );

@@ -40,7 +40,19 @@ function withheldOf(item: ExamItem): Withheld | undefined {
  * One question of a finished exam: the standard answer, the learner's answer and the explanation (QuestionView in
  * review), with the learner's time beside the average of all users; back and forth through the whole exam.
  */
-export function ResultReview({ entries, index, kindName, onIndex, onClose }: { entries: ReviewEntry[]; index: number; kindName: (kind: string) => string; onIndex: (i: number) => void; onClose: () => void }) {
+export function ResultReview({
+  entries,
+  index,
+  kindName,
+  onIndex,
+  onClose,
+}: {
+  entries: ReviewEntry[];
+  index: number;
+  kindName: (kind: string) => string;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+}) {
   const examId = Number(useParams().examID);
   const { data: exam } = useQuery({ ...examResultQuery(examId), enabled: Number.isSafeInteger(examId) && examId > 0 });
   const entry = entries[index];
@@ -59,7 +71,12 @@ export function ResultReview({ entries, index, kindName, onIndex, onClose }: { e
           <button type="button" className="ge-button" onClick={() => onIndex(index - 1)} disabled={index === 0}>
             {t.reviewPrev}
           </button>
-          <button type="button" className="ge-button" onClick={() => onIndex(index + 1)} disabled={index >= entries.length - 1}>
+          <button
+            type="button"
+            className="ge-button"
+            onClick={() => onIndex(index + 1)}
+            disabled={index >= entries.length - 1}
+          >
             {t.reviewNext}
           </button>
           <button type="button" className="ge-button is-primary" onClick={onClose} data-autofocus>
@@ -75,13 +92,23 @@ export function ResultReview({ entries, index, kindName, onIndex, onClose }: { e
       </p>
       {/* Until the word look-up has loaded (the first review only), the question shows without clickable words. */}
       <Suspense fallback={<QuestionView question={item.question} answer={answer} mode="review" withheld={withheld} />}>
-        <ReviewQuestionWords key={`${entry.sectionName}:${entry.number}`} question={item.question} answer={answer} mode="review" withheld={withheld} />
+        <ReviewQuestionWords
+          key={`${entry.sectionName}:${entry.number}`}
+          question={item.question}
+          answer={answer}
+          mode="review"
+          withheld={withheld}
+        />
       </Suspense>
       {exam && (
         <Suspense fallback={null}>
           <CraftBarLight
             key={item.question.id}
-            target={{ questionId: item.question.id, category: item.question.category, source: { name: exam.name, exam_id: exam.id, template_id: exam.template_id, page: exam.source } }}
+            target={{
+              questionId: item.question.id,
+              category: item.question.category,
+              source: { name: exam.name, exam_id: exam.id, template_id: exam.template_id, page: exam.source },
+            }}
           />
         </Suspense>
       )}

@@ -14,7 +14,10 @@ function ScoreCard({ label, score }: { label: string; score: ScaledScore }) {
   return (
     <div className="ge-score">
       <div className="ge-score-label">{label}</div>
-      <div className="ge-score-value" aria-label={`${label} ${t.scaled(score.scaled, score.band_low, score.band_high)}`}>
+      <div
+        className="ge-score-value"
+        aria-label={`${label} ${t.scaled(score.scaled, score.band_low, score.band_high)}`}
+      >
         {score.scaled}
       </div>
       <div className="ge-score-band">{t.band(score.band_low, score.band_high)}</div>
@@ -67,7 +70,8 @@ function Scores({ result }: { result: ExamResult }) {
 }
 
 function Verdict({ item }: { item: ExamItem }) {
-  if (item.result?.issue) return <span className="ge-verdict is-essay">{`${t.essay} · ${t.issueStatus[item.result.issue]}`}</span>;
+  if (item.result?.issue)
+    return <span className="ge-verdict is-essay">{`${t.essay} · ${t.issueStatus[item.result.issue]}`}</span>;
   if (item.action.state !== 'Answered')
     return (
       <span className="ge-verdict is-unanswered">
@@ -88,7 +92,15 @@ function Verdict({ item }: { item: ExamItem }) {
   );
 }
 
-function Questions({ exam, kindName, onOpen }: { exam: ExamView; kindName: (k: string) => string; onOpen: (flatIndex: number) => void }) {
+function Questions({
+  exam,
+  kindName,
+  onOpen,
+}: {
+  exam: ExamView;
+  kindName: (k: string) => string;
+  onOpen: (flatIndex: number) => void;
+}) {
   // Where each section starts in the flat list the review dialog pages through.
   const offsets = exam.sections.map((_, i) => exam.sections.slice(0, i).reduce((n, s) => n + s.items.length, 0));
   const c = t.qColumns;
@@ -143,7 +155,10 @@ function Questions({ exam, kindName, onOpen }: { exam: ExamView; kindName: (k: s
 function ResultBody({ exam }: { exam: ExamView }) {
   const names = useBankNames();
   const [open, setOpen] = useState<number | null>(null);
-  const entries = useMemo<ReviewEntry[]>(() => exam.sections.flatMap((s) => s.items.map((item, i) => ({ item, number: i + 1, sectionName: s.name }))), [exam]);
+  const entries = useMemo<ReviewEntry[]>(
+    () => exam.sections.flatMap((s) => s.items.map((item, i) => ({ item, number: i + 1, sectionName: s.name }))),
+    [exam],
+  );
   const result = exam.result;
   const k = t.kindColumns;
   return (
@@ -191,7 +206,15 @@ function ResultBody({ exam }: { exam: ExamView }) {
         </section>
       )}
       <Questions exam={exam} kindName={names.kind} onOpen={setOpen} />
-      {open !== null && <ResultReview entries={entries} index={open} kindName={names.kind} onIndex={setOpen} onClose={() => setOpen(null)} />}
+      {open !== null && (
+        <ResultReview
+          entries={entries}
+          index={open}
+          kindName={names.kind}
+          onIndex={setOpen}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </main>
   );
 }

@@ -30,7 +30,17 @@ export function MarkedBadge() {
  * The test's Review screen: every question of the section with its status and mark; choosing one goes there,
  * "返回作答" goes back to the question the learner came from.
  */
-export function ReviewScreen({ section, current, onJump, onReturn }: { section: ExamSection; current: number; onJump: (question: number) => void; onReturn: () => void }) {
+export function ReviewScreen({
+  section,
+  current,
+  onJump,
+  onReturn,
+}: {
+  section: ExamSection;
+  current: number;
+  onJump: (question: number) => void;
+  onReturn: () => void;
+}) {
   const currentRef = useRef<HTMLButtonElement>(null);
   useEffect(() => currentRef.current?.focus(), []);
   return (
@@ -56,9 +66,19 @@ export function ReviewScreen({ section, current, onJump, onReturn }: { section: 
           <tbody>
             {section.items.map((item, i) => (
               // The whole row is the target; its button (whose click bubbles here) gives keyboards the same.
-              <tr key={i} className={i === current ? 'is-current' : undefined} aria-current={i === current ? 'true' : undefined} onClick={() => onJump(i)}>
+              <tr
+                key={i}
+                className={i === current ? 'is-current' : undefined}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => onJump(i)}
+              >
                 <td>
-                  <button type="button" className="ge-row-button" aria-label={t.review.goTo(i + 1)} ref={i === current ? currentRef : undefined}>
+                  <button
+                    type="button"
+                    className="ge-row-button"
+                    aria-label={t.review.goTo(i + 1)}
+                    ref={i === current ? currentRef : undefined}
+                  >
                     {i + 1}
                   </button>
                 </td>

@@ -61,7 +61,12 @@ export function StartIntro({ exam, onStart }: { exam: ExamView; onStart: () => P
           {t.keys}
         </p>
         <div className="ge-actions">
-          <button type="button" className="ge-button is-primary is-large" onClick={() => void start()} disabled={starting}>
+          <button
+            type="button"
+            className="ge-button is-primary is-large"
+            onClick={() => void start()}
+            disabled={starting}
+          >
             {starting ? t.starting : t.start}
           </button>
         </div>

@@ -17,7 +17,9 @@ import { daysOfMonth } from './home-queries';
 // A heat map needs a visual map to colour its cells; only the continuous one, and no legend, is used.
 echarts.use([HeatmapChart, CalendarComponent, VisualMapContinuousComponent, TooltipComponent]);
 
-type CalendarOption = echarts.ComposeOption<HeatmapSeriesOption | CalendarComponentOption | VisualMapComponentOption | TooltipComponentOption>;
+type CalendarOption = echarts.ComposeOption<
+  HeatmapSeriesOption | CalendarComponentOption | VisualMapComponentOption | TooltipComponentOption
+>;
 
 const c = zh.home.calendar;
 
@@ -54,7 +56,13 @@ export function calendarOption(month: string, days: readonly CalendarDay[], toda
         return c.dayTip(day, q, byDay.get(day)?.signed_in ?? false);
       },
     },
-    visualMap: { show: false, min: 0, max: most, seriesIndex: 0, inRange: { color: [palette.layoutBg, palette.primary] } },
+    visualMap: {
+      show: false,
+      min: 0,
+      max: most,
+      seriesIndex: 0,
+      inRange: { color: [palette.layoutBg, palette.primary] },
+    },
     calendar: {
       orient: 'vertical',
       range: month,
@@ -89,7 +97,17 @@ export function calendarOption(month: string, days: readonly CalendarDay[], toda
 }
 
 /** The calendar heat map; loaded lazily with the home page so ECharts stays out of the first chunk. */
-export default function CalendarChart({ month, days, today, label }: { month: string; days: readonly CalendarDay[]; today: string; label: string }) {
+export default function CalendarChart({
+  month,
+  days,
+  today,
+  label,
+}: {
+  month: string;
+  days: readonly CalendarDay[];
+  today: string;
+  label: string;
+}) {
   const option = useMemo(() => calendarOption(month, days, today), [month, days, today]);
   return <EChartBox option={option} label={label} className="gr-calendar" />;
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, sentBody } from '../../test-utils';
 import { makeBrief } from '../records/test-utils/records-fixtures';
 
 const h = zh.home;
@@ -50,22 +50,37 @@ function serve(over: Partial<World> = {}) {
     daily: makeDaily(),
     signIn: 'ok',
     due: { due_total: 5, daily_cap: 30, done_today: 0 },
-    exams: [makeBrief({ id: 3, status: 'Finished', updated_at: 300 }), makeBrief({ id: 2, name: '填空组卷练习', kind: 'filter', status: 'Start', answered_count: 4, question_count: 10, updated_at: 200 })],
+    exams: [
+      makeBrief({ id: 3, status: 'Finished', updated_at: 300 }),
+      makeBrief({
+        id: 2,
+        name: '填空组卷练习',
+        kind: 'filter',
+        status: 'Start',
+        answered_count: 4,
+        question_count: 10,
+        updated_at: 200,
+      }),
+    ],
     ...over,
   };
   let user = makeUser();
   const fetch = fakeServer(
     fake(userCalls.get, () => ({ data: user })),
     fake(userCalls.updateTodayAim, (body) => {
-      const aim = (body as { aim: number }).aim;
+      const aim = body.aim;
       user = { ...user, data: { ...user.data, today_aim: aim } };
-      world.daily = { ...world.daily, today_aim: aim, aim_progress: Math.min(100, (world.daily.questions / aim) * 100) };
+      world.daily = {
+        ...world.daily,
+        today_aim: aim,
+        aim_progress: Math.min(100, (world.daily.questions / aim) * 100),
+      };
       return { data: user };
     }),
     fake(summaryCalls.getDaily, () => ({ data: world.daily })),
     fake(summaryCalls.monthActivity, (body) => ({
       data: {
-        month: (body as { month: string }).month,
+        month: body.month,
         days: [
           { day: '2026-11-21', questions: 20, signed_in: true },
           { day: '2026-11-22', questions: world.daily.questions, signed_in: world.daily.signed_in },
@@ -87,8 +102,10 @@ function serve(over: Partial<World> = {}) {
   return { fetch, world };
 }
 
-const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));
-const card = (title: string) => screen.getByText(title, { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
+const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) =>
+  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => sentBody(init));
+const card = (title: string) =>
+  screen.getByText(title, { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
 const label = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
 
 describe('home dashboard', { timeout: 30_000 }, () => {
@@ -102,7 +119,9 @@ describe('home dashboard', { timeout: 30_000 }, () => {
     expect(within(today).getByText('25 分钟')).toBeTruthy();
     expect(within(today).getByText('30')).toBeTruthy();
     expect(screen.getByText(h.signIn.streak(2))).toBeTruthy();
-    const calendar = await screen.findByRole('img', { name: h.calendar.label(h.calendar.month('2026-11'), ['2026-11-21'], 2) });
+    const calendar = await screen.findByRole('img', {
+      name: h.calendar.label(h.calendar.month('2026-11'), ['2026-11-21'], 2),
+    });
     expect(calendar).toBeTruthy();
     expect(screen.getByText(h.calendar.signedDays(1))).toBeTruthy();
     expect(within(card(h.due.title)).getByText('5')).toBeTruthy();
@@ -118,7 +137,9 @@ describe('home dashboard', { timeout: 30_000 }, () => {
     const done = await screen.findByRole('button', { name: new RegExp(h.signIn.done) });
     expect((done as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText(h.signIn.streak(3))).toBeTruthy();
-    await screen.findByRole('img', { name: h.calendar.label(h.calendar.month('2026-11'), ['2026-11-21', '2026-11-22'], 2) });
+    await screen.findByRole('img', {
+      name: h.calendar.label(h.calendar.month('2026-11'), ['2026-11-21', '2026-11-22'], 2),
+    });
     expect(bodies(fetch, summaryCalls.signIn.path)).toEqual([{}]);
   });
 
@@ -161,7 +182,7 @@ describe('home dashboard', { timeout: 30_000 }, () => {
     serve({ due: { due_total: 4, daily_cap: 30, done_today: 30 } });
     renderApp('/home');
     expect(await screen.findByText(h.due.capReached)).toBeTruthy();
-    expect((screen.getByRole('button', { name: label(h.due.start) }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: label(h.due.start) }).disabled).toBe(true);
     queryClient.clear();
     serve({ due: { due_total: 0, daily_cap: 30, done_today: 3 } });
     renderApp('/home');
@@ -178,7 +199,9 @@ describe('home dashboard', { timeout: 30_000 }, () => {
     const { router } = renderApp('/home');
     const resume = await waitFor(() => card(h.resume.title));
     expect(await within(resume).findByText('全真模考 2')).toBeTruthy();
-    await userEvent.click(within(resume).getByRole('button', { name: new RegExp(h.resume.button.split('').join('\\s*')) }));
+    await userEvent.click(
+      within(resume).getByRole('button', { name: new RegExp(h.resume.button.split('').join('\\s*')) }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/exam/9'));
   });
 

@@ -37,7 +37,9 @@ function GreetingCard({ user }: { user: User }) {
               </Tag>
             ))}
             {authority.is_freeze && <Tag color="red">{h.frozen}</Tag>}
-            <Typography.Text type="secondary">{authority.expire_date ? h.expires(authority.expire_date) : h.noExpiry}</Typography.Text>
+            <Typography.Text type="secondary">
+              {authority.expire_date ? h.expires(authority.expire_date) : h.noExpiry}
+            </Typography.Text>
           </Space>
           <Typography.Paragraph type="secondary" style={{ marginTop: layout.gutter / 2, marginBottom: 0 }}>
             {h.memberSince(user.data.created_at.slice(0, 10))}

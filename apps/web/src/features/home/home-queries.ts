@@ -14,13 +14,25 @@ export const summaryKeys = {
 };
 
 /** Today's figures; background refreshes stay out of the loading overlay. */
-export const dailyQuery = queryOptions({ queryKey: summaryKeys.daily, queryFn: () => call(summaryCalls.getDaily, {}, { quiet: true }), staleTime: 10_000 });
+export const dailyQuery = queryOptions({
+  queryKey: summaryKeys.daily,
+  queryFn: () => call(summaryCalls.getDaily, {}, { quiet: true }),
+  staleTime: 10_000,
+});
 
 export const monthActivityQuery = (month: string) =>
-  queryOptions({ queryKey: summaryKeys.month(month), queryFn: () => call(summaryCalls.monthActivity, { month }, { quiet: true }), staleTime: 30_000 });
+  queryOptions({
+    queryKey: summaryKeys.month(month),
+    queryFn: () => call(summaryCalls.monthActivity, { month }, { quiet: true }),
+    staleTime: 30_000,
+  });
 
 /** The home card needs the count and the cap, not the questions: one item is enough to learn both. */
-export const reviewDueQuery = queryOptions({ queryKey: summaryKeys.reviewDue, queryFn: () => call(craftCalls.reviewDue, { limit: 1 }, { quiet: true }), staleTime: 10_000 });
+export const reviewDueQuery = queryOptions({
+  queryKey: summaryKeys.reviewDue,
+  queryFn: () => call(craftCalls.reviewDue, { limit: 1 }, { quiet: true }),
+  staleTime: 10_000,
+});
 
 /** What can still be reviewed today: the due questions, never past what the daily cap leaves. */
 export function reviewableToday(due: { due_total: number; daily_cap: number; done_today: number }): number {

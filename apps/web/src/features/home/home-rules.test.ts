@@ -4,7 +4,9 @@ import { makeBrief } from '../records/test-utils/records-fixtures';
 import { calendarOption } from './calendar-chart';
 import { daysOfMonth, lastUnfinished, reviewableToday, shiftMonth } from './home-queries';
 
-const month = fc.record({ y: fc.integer({ min: 2000, max: 2100 }), m: fc.integer({ min: 1, max: 12 }) }).map(({ y, m }) => `${y}-${String(m).padStart(2, '0')}`);
+const month = fc
+  .record({ y: fc.integer({ min: 2000, max: 2100 }), m: fc.integer({ min: 1, max: 12 }) })
+  .map(({ y, m }) => `${y}-${String(m).padStart(2, '0')}`);
 
 describe('home rules', () => {
   it('shifting a month there and back is the same month, and a shift of 12 changes only the year', () => {
@@ -22,7 +24,9 @@ describe('home rules', () => {
     expect(daysOfMonth('2028-02')).toHaveLength(29);
     expect(daysOfMonth('2026-02')).toHaveLength(28);
     expect(daysOfMonth('2026-11').at(-1)).toBe('2026-11-30');
-    fc.assert(fc.property(month, (m) => daysOfMonth(m).every((d, i) => d === `${m}-${String(i + 1).padStart(2, '0')}`)));
+    fc.assert(
+      fc.property(month, (m) => daysOfMonth(m).every((d, i) => d === `${m}-${String(i + 1).padStart(2, '0')}`)),
+    );
   });
 
   it('what can be reviewed today never passes the due count nor what the cap leaves, and is never negative', () => {
@@ -49,8 +53,20 @@ describe('home rules', () => {
   });
 
   it('the calendar labels every day with its number, ticks signed-in days and borders today', () => {
-    const option = calendarOption('2026-11', [{ day: '2026-11-03', questions: 10, signed_in: true }, { day: '2026-11-04', questions: 2, signed_in: false }], '2026-11-04');
-    const series = (option.series as { data: { value: [string, number]; itemStyle: object }[]; label: { formatter: (p: { value: unknown }) => string } }[])[0]!;
+    const option = calendarOption(
+      '2026-11',
+      [
+        { day: '2026-11-03', questions: 10, signed_in: true },
+        { day: '2026-11-04', questions: 2, signed_in: false },
+      ],
+      '2026-11-04',
+    );
+    const series = (
+      option.series as {
+        data: { value: [string, number]; itemStyle: object }[];
+        label: { formatter: (p: { value: unknown }) => string };
+      }[]
+    )[0]!;
     expect(series.data).toHaveLength(30);
     const text = (day: string) => series.label.formatter({ value: [day, 0] });
     expect(text('2026-11-03')).toBe('3\n✓');

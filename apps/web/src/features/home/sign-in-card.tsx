@@ -26,7 +26,10 @@ function useSignIn() {
     mutationFn: () => call(summaryCalls.signIn, {}),
     meta: { handlesErrors: true },
     onSuccess: (res) => {
-      queryClient.setQueryData<Daily>(summaryKeys.daily, (old) => old && { ...old, signed_in: true, streak: res.streak });
+      queryClient.setQueryData<Daily>(
+        summaryKeys.daily,
+        (old) => old && { ...old, signed_in: true, streak: res.streak },
+      );
       void message.success(s.success(res.streak));
       refresh();
     },
@@ -52,7 +55,9 @@ function SignInRow({ daily }: { daily: Daily }) {
           {s.button}
         </Button>
       )}
-      <Typography.Text type={daily.streak > 0 ? undefined : 'secondary'}>{daily.streak > 0 ? s.streak(daily.streak) : s.hint}</Typography.Text>
+      <Typography.Text type={daily.streak > 0 ? undefined : 'secondary'}>
+        {daily.streak > 0 ? s.streak(daily.streak) : s.hint}
+      </Typography.Text>
     </div>
   );
 }
@@ -66,14 +71,30 @@ function MonthCalendar({ today }: { today: string }) {
   return (
     <div className="gr-calendar-box">
       <div className="gr-calendar-head">
-        <Button type="text" icon={<LeftOutlined />} aria-label={c.prev} onClick={() => setMonth(shiftMonth(month, -1))} />
+        <Button
+          type="text"
+          icon={<LeftOutlined />}
+          aria-label={c.prev}
+          onClick={() => setMonth(shiftMonth(month, -1))}
+        />
         <Typography.Text strong>{c.month(month)}</Typography.Text>
-        <Button type="text" icon={<RightOutlined />} aria-label={c.next} disabled={month >= thisMonth} onClick={() => setMonth(shiftMonth(month, 1))} />
+        <Button
+          type="text"
+          icon={<RightOutlined />}
+          aria-label={c.next}
+          disabled={month >= thisMonth}
+          onClick={() => setMonth(shiftMonth(month, 1))}
+        />
       </div>
       {data ? (
         <>
           <Suspense fallback={<Skeleton.Node active className="gr-calendar-skeleton" />}>
-            <CalendarChart month={month} days={data.days} today={today} label={c.label(c.month(month), signed, active)} />
+            <CalendarChart
+              month={month}
+              days={data.days}
+              today={today}
+              label={c.label(c.month(month), signed, active)}
+            />
           </Suspense>
           <Space wrap size={[12, 0]}>
             <Typography.Text>{c.signedDays(signed.length)}</Typography.Text>

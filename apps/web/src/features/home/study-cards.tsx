@@ -24,7 +24,9 @@ export function DueCard() {
           <Statistic value={count} suffix={zh.home.today.questionsUnit} aria-label={`${d.title} ${d.count(count)}`} />
           <Typography.Text type="secondary">{d.progress(data.done_today, data.daily_cap)}</Typography.Text>
           {count === 0 && <Typography.Text>{data.due_total > 0 ? d.capReached : d.none}</Typography.Text>}
-          {count > 0 && data.due_total > count && <Typography.Text type="secondary">{d.more(data.due_total - count)}</Typography.Text>}
+          {count > 0 && data.due_total > count && (
+            <Typography.Text type="secondary">{d.more(data.due_total - count)}</Typography.Text>
+          )}
           <Button type="primary" size="large" disabled={count === 0} loading={practice.isPending} onClick={start}>
             {d.start}
           </Button>
@@ -55,9 +57,17 @@ export function ResumeCard() {
           </Typography.Text>
           <Space wrap size={8}>
             <ExamStatusTag status={last.status} />
-            <Typography.Text type="secondary">{zh.records.record.progress(last.answered_count, last.question_count)}</Typography.Text>
+            <Typography.Text type="secondary">
+              {zh.records.record.progress(last.answered_count, last.question_count)}
+            </Typography.Text>
           </Space>
-          <Button type="primary" size="large" icon={<RightOutlined />} iconPlacement="end" onClick={() => void navigate(`/exam/${last.id}`)}>
+          <Button
+            type="primary"
+            size="large"
+            icon={<RightOutlined />}
+            iconPlacement="end"
+            onClick={() => void navigate(`/exam/${last.id}`)}
+          >
             {r.button}
           </Button>
         </Space>

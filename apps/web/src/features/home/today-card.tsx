@@ -37,7 +37,13 @@ function AimEditor({ user }: { user: User }) {
           style={{ width: '10em' }}
           onPressEnter={() => changed && update.mutate(aim)}
         />
-        <Button type="primary" size="large" disabled={!changed} loading={update.isPending} onClick={() => aim !== null && update.mutate(aim)}>
+        <Button
+          type="primary"
+          size="large"
+          disabled={!changed}
+          loading={update.isPending}
+          onClick={() => aim !== null && update.mutate(aim)}
+        >
           {zh.common.save}
         </Button>
       </Space>
@@ -54,7 +60,11 @@ function AimProgress({ daily }: { daily: Daily }) {
   return (
     <div className="gr-aim-progress">
       <Typography.Text>{reached ? t.aimReached : t.aimProgress(daily.questions, daily.today_aim)}</Typography.Text>
-      <Progress percent={Math.round(daily.aim_progress)} status={reached ? 'success' : 'active'} aria-label={t.aimProgressLabel} />
+      <Progress
+        percent={Math.round(daily.aim_progress)}
+        status={reached ? 'success' : 'active'}
+        aria-label={t.aimProgressLabel}
+      />
     </div>
   );
 }
@@ -62,7 +72,12 @@ function AimProgress({ daily }: { daily: Daily }) {
 function Figures({ daily }: { daily: Daily }) {
   const figures = [
     { key: 'questions', title: t.questions, value: daily.questions, suffix: t.questionsUnit },
-    { key: 'accuracy', title: t.accuracy, value: daily.accuracy ?? t.dash, suffix: daily.accuracy === null ? undefined : '%' },
+    {
+      key: 'accuracy',
+      title: t.accuracy,
+      value: daily.accuracy ?? t.dash,
+      suffix: daily.accuracy === null ? undefined : '%',
+    },
     { key: 'time', title: t.time, value: zh.records.duration(daily.used_time_seconds) },
     { key: 'words', title: t.words, value: daily.words, suffix: t.wordsUnit },
   ];

@@ -36,7 +36,9 @@ function Section({ section, index }: { section: OutlineSection; index: number })
   return (
     <li className={`gi-step gi-step-${section.role}`}>
       <div className="gi-step-head">
-        <span className="gi-step-role">{index > 0 && section.role === 'point' ? c.pointN(index) : c.roles[section.role]}</span>
+        <span className="gi-step-role">
+          {index > 0 && section.role === 'point' ? c.pointN(index) : c.roles[section.role]}
+        </span>
         {note && <span className="gi-step-label">{note}</span>}
       </div>
       {section.claim && <p className="gi-step-claim">{section.claim}</p>}
@@ -63,7 +65,12 @@ function PromptBody({ q }: { q: QuestionView }) {
   const keyWords = q.analysis?.key_words ?? [];
   return (
     <div className="gi-detail" style={questionCssVars()}>
-      <Card size="small" className="gi-prompt" title={c.prompt} extra={q.description ? <Typography.Text type="secondary">{q.description}</Typography.Text> : undefined}>
+      <Card
+        size="small"
+        className="gi-prompt"
+        title={c.prompt}
+        extra={q.description ? <Typography.Text type="secondary">{q.description}</Typography.Text> : undefined}
+      >
         <RichText text={q.inquiry} lang="en" onWordClick={onWordClick} />
       </Card>
       <section className="gi-section" aria-label={c.outline}>
@@ -80,7 +87,11 @@ function PromptBody({ q }: { q: QuestionView }) {
             ))}
           </div>
         )}
-        {q.analysis?.text ? <Outline text={q.analysis.text} /> : <Alert type="info" showIcon title={q.answers_held ? c.heldInExam : c.noOutline} />}
+        {q.analysis?.text ? (
+          <Outline text={q.analysis.text} />
+        ) : (
+          <Alert type="info" showIcon title={q.answers_held ? c.heldInExam : c.noOutline} />
+        )}
       </section>
       {q.standard_answer?.description && (
         <section className="gi-strong" aria-label={c.strongEssay}>
@@ -98,7 +109,15 @@ function PromptBody({ q }: { q: QuestionView }) {
  * One prompt with its outline, fetched through `/api/question/get` so the question access rules apply: a locked one
  * answers `public_only`, which the error catalogue turns into its dialog, and the pane shows the lock.
  */
-export function IdeaDetail({ id, brief, onBack }: { id: string; brief: QuestionBrief | undefined; onBack?: () => void }) {
+export function IdeaDetail({
+  id,
+  brief,
+  onBack,
+}: {
+  id: string;
+  brief: QuestionBrief | undefined;
+  onBack?: () => void;
+}) {
   const { data: q, error, isPending, refetch } = useQuery(questionQuery(id, null));
   const locked = error instanceof ApiError && error.kind === 'public_only';
   const title = q?.brief || brief?.brief;
@@ -124,7 +143,11 @@ export function IdeaDetail({ id, brief, onBack }: { id: string; brief: QuestionB
       ) : q ? (
         <PromptBody q={q} />
       ) : error ? (
-        <Result status="warning" subTitle={c.detailFailed} extra={<Button onClick={() => void refetch()}>{zh.common.retry}</Button>} />
+        <Result
+          status="warning"
+          subTitle={c.detailFailed}
+          extra={<Button onClick={() => void refetch()}>{zh.common.retry}</Button>}
+        />
       ) : isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : null}

@@ -17,7 +17,13 @@ export interface IdeaFilterState {
 }
 
 /** The search box and difficulty switch; typing settles for a moment before it filters. */
-export function IdeaFilters({ value, onChange }: { value: IdeaFilterState; onChange: (next: IdeaFilterState) => void }) {
+export function IdeaFilters({
+  value,
+  onChange,
+}: {
+  value: IdeaFilterState;
+  onChange: (next: IdeaFilterState) => void;
+}) {
   const [text, setText] = useState(value.keyword ?? '');
   const trimmed = text.trim();
   const tooShort = trimmed.length > 0 && trimmed.length < KEYWORD_MIN;
@@ -29,7 +35,14 @@ export function IdeaFilters({ value, onChange }: { value: IdeaFilterState; onCha
   }, [wanted, value, onChange]);
   return (
     <div className="gi-filters">
-      <Input.Search allowClear value={text} placeholder={c.searchPlaceholder} aria-label={c.searchPlaceholder} onChange={(e) => setText(e.target.value)} status={tooShort ? 'warning' : undefined} />
+      <Input.Search
+        allowClear
+        value={text}
+        placeholder={c.searchPlaceholder}
+        aria-label={c.searchPlaceholder}
+        onChange={(e) => setText(e.target.value)}
+        status={tooShort ? 'warning' : undefined}
+      />
       {tooShort && (
         <Typography.Text type="warning" className="gi-hint">
           {c.keywordTooShort}
@@ -38,17 +51,35 @@ export function IdeaFilters({ value, onChange }: { value: IdeaFilterState; onCha
       <Segmented
         block
         value={value.difficulty ?? 'all'}
-        onChange={(v) => onChange({ ...value, difficulty: v === 'all' ? undefined : (v as IdeaFilterState['difficulty']), page: 1 })}
-        options={[{ value: 'all', label: c.allDifficulties }, ...DIFFICULTIES.map((d) => ({ value: d, label: zh.bank.difficulty[d] ?? d }))]}
+        onChange={(v) =>
+          onChange({ ...value, difficulty: v === 'all' ? undefined : (v as IdeaFilterState['difficulty']), page: 1 })
+        }
+        options={[
+          { value: 'all', label: c.allDifficulties },
+          ...DIFFICULTIES.map((d) => ({ value: d, label: zh.bank.difficulty[d] ?? d })),
+        ]}
       />
     </div>
   );
 }
 
-function PromptLine({ item, selected, onSelect }: { item: QuestionBrief; selected: boolean; onSelect: (item: QuestionBrief) => void }) {
+function PromptLine({
+  item,
+  selected,
+  onSelect,
+}: {
+  item: QuestionBrief;
+  selected: boolean;
+  onSelect: (item: QuestionBrief) => void;
+}) {
   return (
     <li>
-      <button type="button" className={`gi-item${selected ? ' gi-item-selected' : ''}${item.accessable ? '' : ' gi-item-locked'}`} aria-current={selected ? 'true' : undefined} onClick={() => onSelect(item)}>
+      <button
+        type="button"
+        className={`gi-item${selected ? ' gi-item-selected' : ''}${item.accessable ? '' : ' gi-item-locked'}`}
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => onSelect(item)}
+      >
         <span className="gi-item-title">
           {!item.accessable && <LockOutlined aria-label={c.lockedAria} className="gi-lock" />}
           {item.brief || item.id}
@@ -77,7 +108,18 @@ export interface IdeaListProps {
 /** The prompts of one page: Chinese title, the opening of the English prompt, difficulty and the lock. */
 export function IdeaList({ items, total, page, pageSize, loading, selectedId, onSelect, onPage }: IdeaListProps) {
   if (!items) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (items.length === 0) return <Empty description={<>{c.empty}<br />{c.emptyHint}</>} />;
+  if (items.length === 0)
+    return (
+      <Empty
+        description={
+          <>
+            {c.empty}
+            <br />
+            {c.emptyHint}
+          </>
+        }
+      />
+    );
   return (
     <div className={loading ? 'gi-list gi-list-loading' : 'gi-list'} aria-busy={loading}>
       <Typography.Text type="secondary" className="gi-count">
@@ -88,7 +130,17 @@ export function IdeaList({ items, total, page, pageSize, loading, selectedId, on
           <PromptLine key={item.id} item={item} selected={item.id === selectedId} onSelect={onSelect} />
         ))}
       </ul>
-      {total > pageSize && <Pagination className="gi-pager" size="small" simple current={page} pageSize={pageSize} total={total} onChange={onPage} />}
+      {total > pageSize && (
+        <Pagination
+          className="gi-pager"
+          size="small"
+          simple
+          current={page}
+          pageSize={pageSize}
+          total={total}
+          onChange={onPage}
+        />
+      )}
     </div>
   );
 }

@@ -34,7 +34,10 @@ function trimColons(s: string): string {
  */
 export function parseOutline(text: string): OutlineSection[] {
   const sections: OutlineSection[] = [];
-  for (const para of text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)) {
+  for (const para of text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^\*\*([^*]+)\*\*([\s\S]*)$/.exec(para);
     const last = sections[sections.length - 1];
     if (!m) {

@@ -5,7 +5,7 @@ import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { dialogStore } from '../../state/ui';
-import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, sentBody, sentText } from '../../test-utils';
 import { bankQuestion } from '../questions/test-utils/content-bank';
 import { headingNote, markExamples, parseOutline } from './idea-outline';
 
@@ -22,7 +22,18 @@ afterEach(() => {
 });
 
 function briefOf(q: QuestionView, accessable: boolean): QuestionBrief {
-  return { id: q.id, category: q.category, kind: q.kind, difficulty: q.difficulty, topic: null, tag_ids: q.tag_ids, visibility: q.visibility, brief: q.brief, preview: accessable ? q.inquiry.slice(0, 60) : '', accessable };
+  return {
+    id: q.id,
+    category: q.category,
+    kind: q.kind,
+    difficulty: q.difficulty,
+    topic: null,
+    tag_ids: q.tag_ids,
+    visibility: q.visibility,
+    brief: q.brief,
+    preview: accessable ? q.inquiry.slice(0, 60) : '',
+    accessable,
+  };
 }
 
 describe('parseOutline', () => {
@@ -46,7 +57,9 @@ describe('parseOutline', () => {
 
   it('reads text without headings as one section and joins loose paragraphs to the one before', () => {
     expect(parseOutline('只有一段。')).toEqual([{ role: 'other', label: '', claim: '', body: '只有一段。' }]);
-    expect(parseOutline('**结论**：甲。\n\n乙。')).toEqual([{ role: 'conclusion', label: '结论', claim: '', body: '甲。\n\n乙。' }]);
+    expect(parseOutline('**结论**：甲。\n\n乙。')).toEqual([
+      { role: 'conclusion', label: '结论', claim: '', body: '甲。\n\n乙。' },
+    ]);
   });
 });
 
@@ -57,7 +70,9 @@ describe('/idea', { timeout: 30_000 }, () => {
   function serve(shown = open) {
     setToken('t'.repeat(43));
     return fakeServer(
-      fake(userCalls.get, () => ({ data: makeUser({ authority: { ...makeUser().authority, role_kind: 'Trail', role_name: '试用用户' } }) })),
+      fake(userCalls.get, () => ({
+        data: makeUser({ authority: { ...makeUser().authority, role_kind: 'Trail', role_name: '试用用户' } }),
+      })),
       fake(ideaCalls.list, (body) => {
         const { keyword } = body as { keyword?: string };
         const items = keyword ? [briefOf(locked, false)] : [briefOf(open, true), briefOf(locked, false)];
@@ -81,7 +96,9 @@ describe('/idea', { timeout: 30_000 }, () => {
     expect(within(outline).getByText(c.roles.concession)).toBeTruthy();
     expect(within(outline).getByText('启发性推动科学前进，即使理论后来被修正。')).toBeTruthy();
     // The prompt's words are clickable (one element each), so match the whole prompt block's text.
-    const prompt = screen.getByText((_, el) => el?.tagName === 'P' && /fruitful questions it leads researchers to ask/.test(el.textContent ?? ''));
+    const prompt = screen.getByText(
+      (_, el) => el?.tagName === 'P' && /fruitful questions it leads researchers to ask/.test(el.textContent ?? ''),
+    );
     expect(within(prompt).getByText('fruitful')).toBeTruthy();
     expect(screen.getByText(c.strongEssay)).toBeTruthy();
     expect(screen.getByText('玻尔模型')).toBeTruthy();
@@ -101,7 +118,9 @@ describe('/idea', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: new RegExp(locked.brief) }));
     expect(await screen.findByText(c.locked.title)).toBeTruthy();
     expect(router.state.location.search).toBe(`?q=${locked.id}`);
-    expect(fetch.mock.calls.some(([url, init]) => url === questionCalls.get.path && String(init.body).includes(locked.id))).toBe(true);
+    expect(
+      fetch.mock.calls.some(([url, init]) => url === questionCalls.get.path && sentText(init).includes(locked.id)),
+    ).toBe(true);
     await waitFor(() => expect(dialogStore.get()).toEqual({ kind: 'public_only' }));
     expect(screen.queryByRole('list', { name: c.outline })).toBeNull();
   });
@@ -114,7 +133,9 @@ describe('/idea', { timeout: 30_000 }, () => {
     expect(await screen.findByText(c.keywordTooShort)).toBeTruthy();
     fireEvent.change(box, { target: { value: '文物' } });
     expect(await screen.findByText(c.count(1))).toBeTruthy();
-    const keywords = fetch.mock.calls.filter(([url]) => url === ideaCalls.list.path).map(([, init]) => (JSON.parse(String(init.body)) as { keyword?: string }).keyword);
+    const keywords = fetch.mock.calls
+      .filter(([url]) => url === ideaCalls.list.path)
+      .map(([, init]) => (sentBody(init) as { keyword?: string }).keyword);
     expect(keywords).toEqual([undefined, '文物']);
   });
 });

@@ -24,7 +24,9 @@ export function IdeaPage() {
   const phone = useIsPhone();
   const [params, setParams] = useSearchParams();
   const [filter, setFilter] = useState<IdeaFilterState>({ keyword: undefined, difficulty: undefined, page: 1 });
-  const list = useQuery(ideaListQuery({ keyword: filter.keyword, difficulty: filter.difficulty, page: filter.page, page_size: PAGE_SIZE }));
+  const list = useQuery(
+    ideaListQuery({ keyword: filter.keyword, difficulty: filter.difficulty, page: filter.page, page_size: PAGE_SIZE }),
+  );
   const items = list.data?.items;
   const chosen = params.get(PARAM);
   // Desktop never shows an empty right pane: the first prompt the viewer may open stands in until one is chosen.
@@ -47,7 +49,11 @@ export function IdeaPage() {
   if (list.isError && !list.data) {
     return (
       <Card>
-        <Result status="warning" subTitle={c.listFailed} extra={<Button onClick={() => void list.refetch()}>{zh.common.retry}</Button>} />
+        <Result
+          status="warning"
+          subTitle={c.listFailed}
+          extra={<Button onClick={() => void list.refetch()}>{zh.common.retry}</Button>}
+        />
       </Card>
     );
   }

@@ -11,4 +11,9 @@ export const ideaKeys = {
 
 /** One page of the prompt library; the previous page stays on screen while a new filter loads. */
 export const ideaListQuery = (filter: IdeaFilter) =>
-  queryOptions({ queryKey: ideaKeys.list(filter), queryFn: () => call(ideaCalls.list, filter), placeholderData: keepPreviousData, staleTime: 60_000 });
+  queryOptions({
+    queryKey: ideaKeys.list(filter),
+    queryFn: () => call(ideaCalls.list, filter),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });

@@ -20,7 +20,17 @@ export const browser = { open: (url: string) => window.location.assign(url) };
 
 const openUpgrade = () => openDialog({ kind: 'upgrade', reason: 'limit' });
 
-function MaterialCard({ material, allowed, onDownload, busy }: { material: MaterialBrief; allowed: boolean; onDownload: () => void; busy: boolean }) {
+function MaterialCard({
+  material,
+  allowed,
+  onDownload,
+  busy,
+}: {
+  material: MaterialBrief;
+  allowed: boolean;
+  onDownload: () => void;
+  busy: boolean;
+}) {
   return (
     <Card className="gm-material">
       <Typography.Title level={5} className="gm-card-title">
@@ -51,7 +61,9 @@ function MaterialCard({ material, allowed, onDownload, busy }: { material: Mater
 
 /** Materials in the order of MATERIAL_CATEGORIES, each group in list (position) order. */
 function byCategory(materials: MaterialBrief[]): [string, MaterialBrief[]][] {
-  return MATERIAL_CATEGORIES.map((c) => [c, materials.filter((x) => x.category === c)] as [string, MaterialBrief[]]).filter(([, list]) => list.length > 0);
+  return MATERIAL_CATEGORIES.map(
+    (c) => [c, materials.filter((x) => x.category === c)] as [string, MaterialBrief[]],
+  ).filter(([, list]) => list.length > 0);
 }
 
 function Materials() {
@@ -93,7 +105,12 @@ function Materials() {
           <Row gutter={[layout.gutter, layout.gutter]}>
             {list.map((material) => (
               <Col key={material.id} xs={24} sm={12} lg={8}>
-                <MaterialCard material={material} allowed={data.allowed} busy={link.isPending && link.variables === material.id} onDownload={() => link.mutate(material.id)} />
+                <MaterialCard
+                  material={material}
+                  allowed={data.allowed}
+                  busy={link.isPending && link.variables === material.id}
+                  onDownload={() => link.mutate(material.id)}
+                />
               </Col>
             ))}
           </Row>
@@ -118,7 +135,12 @@ function VideoCard({ video }: { video: VideoBrief }) {
     >
       <Card className="gm-video" hoverable>
         <Typography.Title level={5} className="gm-card-title">
-          {video.allowed ? <PlayCircleOutlined aria-hidden className="gm-play" /> : <LockOutlined aria-hidden className="gm-play" />} {video.title}
+          {video.allowed ? (
+            <PlayCircleOutlined aria-hidden className="gm-play" />
+          ) : (
+            <LockOutlined aria-hidden className="gm-play" />
+          )}{' '}
+          {video.title}
         </Typography.Title>
         <Typography.Paragraph type="secondary" className="gm-desc" ellipsis={{ rows: 2 }}>
           {video.description}

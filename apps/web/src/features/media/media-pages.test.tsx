@@ -6,7 +6,7 @@ import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { closeDialog } from '../../state/ui';
-import { fake, fakeServer, makeUser, renderApp, type FakeRoute } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, type FakeRoute, sentBody } from '../../test-utils';
 
 const m = zh.media;
 
@@ -33,7 +33,11 @@ const material = (id: string, category: MaterialBrief['category'], title: string
   size_bytes: 393_304,
   pages: 6,
 });
-const MATERIALS = [material('m-general', 'general', '备考计划'), material('m-formulas', 'quant', '数学公式'), material('m-reading', 'verbal', '阅读方法')];
+const MATERIALS = [
+  material('m-general', 'general', '备考计划'),
+  material('m-formulas', 'quant', '数学公式'),
+  material('m-reading', 'verbal', '阅读方法'),
+];
 
 const video = (id: string, over: Partial<VideoBrief> = {}): VideoBrief => ({
   id,
@@ -59,7 +63,8 @@ function serve(allowed: boolean, ...extra: FakeRoute[]) {
   );
 }
 
-const calls = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));
+const calls = (fetch: ReturnType<typeof fakeServer>, path: string) =>
+  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => sentBody(init));
 const downloadButton = (title: string) => screen.getByRole('button', { name: `${m.download.download}：${title}` });
 
 describe('download page', () => {
@@ -68,7 +73,11 @@ describe('download page', () => {
     renderApp('/download');
     expect(await screen.findByRole('heading', { name: m.download.title })).toBeTruthy();
     const groups = screen.getAllByRole('heading', { level: 5 }).map((h) => h.textContent?.trim());
-    expect(groups.filter((g) => Object.values(m.download.categories).includes(g ?? ''))).toEqual(['数学', '语文', '综合']);
+    expect(groups.filter((g) => Object.values(m.download.categories).includes(g ?? ''))).toEqual([
+      '数学',
+      '语文',
+      '综合',
+    ]);
     expect(screen.getAllByText(m.download.pages(6)).length).toBe(3);
     expect(screen.getAllByText('384.1 KB').length).toBe(3);
     expect(screen.queryByText(m.download.lockedTitle)).toBeNull();
@@ -80,7 +89,10 @@ describe('download page', () => {
 
   it('fetches a signed link on download and sends the browser there', async () => {
     const url = '/media/material/m-formulas?exp=1&sig=x';
-    const fetch = serve(true, fake(mediaCalls.materialLink, () => ({ data: { url, expires_at: 1, file_name: '数学公式.pdf' } })));
+    const fetch = serve(
+      true,
+      fake(mediaCalls.materialLink, () => ({ data: { url, expires_at: 1, file_name: '数学公式.pdf' } })),
+    );
     const { browser } = await import('./download-page');
     const open = vi.spyOn(browser, 'open').mockImplementation(() => {});
     renderApp('/download');
@@ -108,14 +120,32 @@ describe('download page', () => {
   });
 });
 
-const question = { id: 'q-mcs-011', category: 3, kind: 'mc_single', difficulty: 'medium' as const, topic: null, tag_ids: [], visibility: 'public' as const, brief: '往返不同速度的平均速度', preview: 'A driver travels …', accessable: true };
+const question = {
+  id: 'q-mcs-011',
+  category: 3,
+  kind: 'mc_single',
+  difficulty: 'medium' as const,
+  topic: null,
+  tag_ids: [],
+  visibility: 'public' as const,
+  brief: '往返不同速度的平均速度',
+  preview: 'A driver travels …',
+  accessable: true,
+};
 
 describe('video page', () => {
   it('loads the video before display and plays its signed address, with the explained question', async () => {
     const stream = { url: '/media/video/v-free?exp=9&sig=s', expires_at: 9 };
     const fetch = serve(
       true,
-      fake(mediaCalls.videoGet, () => ({ data: { video: video('v-free', { kind: 'explanation', question_id: 'q-mcs-011' }), mime: 'video/webm', stream, question } })),
+      fake(mediaCalls.videoGet, () => ({
+        data: {
+          video: video('v-free', { kind: 'explanation', question_id: 'q-mcs-011' }),
+          mime: 'video/webm',
+          stream,
+          question,
+        },
+      })),
     );
     renderApp('/video/v-free');
     const player = await screen.findByLabelText(m.video.playerLabel('视频 v-free'));
@@ -137,7 +167,10 @@ describe('video page', () => {
   });
 
   it('an explanation of a question in the learner’s running exam: a page that says to come back after submitting', async () => {
-    serve(true, fake(mediaCalls.videoGet, () => ({ kind: 'forbidden' })));
+    serve(
+      true,
+      fake(mediaCalls.videoGet, () => ({ kind: 'forbidden' })),
+    );
     renderApp('/video/v-free');
     expect(await screen.findByText(m.video.inExamTitle)).toBeTruthy();
     expect(screen.getByText(m.video.inExamBody)).toBeTruthy();
@@ -145,7 +178,10 @@ describe('video page', () => {
   });
 
   it('below the tier: the upgrade dialog and a page that explains it', async () => {
-    serve(true, fake(mediaCalls.videoGet, () => ({ kind: 'limit' })));
+    serve(
+      true,
+      fake(mediaCalls.videoGet, () => ({ kind: 'limit' })),
+    );
     renderApp('/video/v-vip');
     expect(await screen.findByText(m.video.limitTitle)).toBeTruthy();
     expect(await screen.findByRole('dialog', { name: zh.dialogs.upgradeTitle })).toBeTruthy();

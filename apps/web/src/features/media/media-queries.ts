@@ -11,13 +11,26 @@ export const mediaKeys = {
   video: (id: string) => ['media', 'video', id] as const,
 };
 
-export const materialListQuery = queryOptions({ queryKey: mediaKeys.materials, queryFn: () => call(mediaCalls.materialList, {}), staleTime: 60_000 });
+export const materialListQuery = queryOptions({
+  queryKey: mediaKeys.materials,
+  queryFn: () => call(mediaCalls.materialList, {}),
+  staleTime: 60_000,
+});
 
-export const videoListQuery = queryOptions({ queryKey: mediaKeys.videos, queryFn: () => call(mediaCalls.videoList, {}), staleTime: 60_000 });
+export const videoListQuery = queryOptions({
+  queryKey: mediaKeys.videos,
+  queryFn: () => call(mediaCalls.videoList, {}),
+  staleTime: 60_000,
+});
 
 /** The signed stream address lasts hours; ten minutes of cache keeps going back and forth cheap and safe. */
 export const videoQuery = (id: string) =>
-  queryOptions({ queryKey: mediaKeys.video(id), queryFn: () => call(mediaCalls.videoGet, { id }), staleTime: 10 * 60_000, meta: { handlesErrors: true } });
+  queryOptions({
+    queryKey: mediaKeys.video(id),
+    queryFn: () => call(mediaCalls.videoGet, { id }),
+    staleTime: 10 * 60_000,
+    meta: { handlesErrors: true },
+  });
 
 export type VideoData = CallResponse<typeof mediaCalls.videoGet>;
 

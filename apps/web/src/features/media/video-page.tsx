@@ -21,7 +21,15 @@ function RelatedQuestion({ question, title }: { question: NonNullable<VideoData[
   const names = useBankNames();
   const [open, setOpen] = useState(false);
   return (
-    <Card className="gm-question" size="small" title={<><QuestionCircleOutlined aria-hidden /> {v.questionTitle}</>}>
+    <Card
+      className="gm-question"
+      size="small"
+      title={
+        <>
+          <QuestionCircleOutlined aria-hidden /> {v.questionTitle}
+        </>
+      }
+    >
       <Space orientation="vertical" size={8} style={{ width: '100%' }}>
         <Typography.Text strong>{question.brief}</Typography.Text>
         {question.accessable ? (
@@ -37,7 +45,14 @@ function RelatedQuestion({ question, title }: { question: NonNullable<VideoData[
           </Button>
         </Space>
       </Space>
-      {open && <PracticeViewer list={{ items: [question], bookId: null, title }} start={0} names={names} onClose={() => setOpen(false)} />}
+      {open && (
+        <PracticeViewer
+          list={{ items: [question], bookId: null, title }}
+          start={0}
+          names={names}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </Card>
   );
 }
@@ -53,7 +68,15 @@ function Player({ video }: { video: VideoData }) {
     void revalidator.revalidate();
   };
   return (
-    <video className="gm-player" controls preload="metadata" playsInline src={video.stream.url} aria-label={v.playerLabel(video.video.title)} onError={onError}>
+    <video
+      className="gm-player"
+      controls
+      preload="metadata"
+      playsInline
+      src={video.stream.url}
+      aria-label={v.playerLabel(video.video.title)}
+      onError={onError}
+    >
       {v.noSupport}
     </video>
   );
@@ -84,7 +107,7 @@ function Watch({ video }: { video: VideoData }) {
 
 /** Spec §2 video/{videoID}: loaded before display (videoLoader); the player streams the signed address with ranges. */
 export function VideoPage() {
-  const data = useLoaderData() as VideoLoaderData;
+  const data = useLoaderData<VideoLoaderData>();
   switch (data.state) {
     case 'ok':
       return <Watch video={data.video} />;

@@ -14,7 +14,17 @@ const hint = t.hint(CLIENT_TIMINGS.tagNameHint);
  * The collect-tag dialog (spec §2 collect dialog): pick the question's tags and create new ones. The 10-character
  * length is a hint only (spec §5); an empty name is refused here before the server would.
  */
-export function CollectTagDialog({ initial, onSave, onClose, saving }: { initial: number[]; onSave: (ids: number[]) => void; onClose: () => void; saving: boolean }) {
+export function CollectTagDialog({
+  initial,
+  onSave,
+  onClose,
+  saving,
+}: {
+  initial: number[];
+  onSave: (ids: number[]) => void;
+  onClose: () => void;
+  saving: boolean;
+}) {
   const { message } = App.useApp();
   const { data, isPending } = useQuery(tagsQuery);
   const [picked, setPicked] = useState<number[]>(initial);
@@ -27,7 +37,9 @@ export function CollectTagDialog({ initial, onSave, onClose, saving }: { initial
       setName('');
       setPicked((p) => (p.length < CRAFT_LIMITS.tagsPerCraft ? [...p, collect.id] : p));
       // Shown at once, checked; the refetch then confirms the list.
-      queryClient.setQueryData(personalKeys.tags, (old: { collects: CollectTag[] } | undefined) => ({ collects: [...(old?.collects ?? []), collect] }));
+      queryClient.setQueryData(personalKeys.tags, (old: { collects: CollectTag[] } | undefined) => ({
+        collects: [...(old?.collects ?? []), collect],
+      }));
       void queryClient.invalidateQueries({ queryKey: personalKeys.tags });
     },
   });
@@ -65,7 +77,9 @@ export function CollectTagDialog({ initial, onSave, onClose, saving }: { initial
                 key={tag.id}
                 checked={picked.includes(tag.id)}
                 disabled={!picked.includes(tag.id) && picked.length >= CRAFT_LIMITS.tagsPerCraft}
-                onChange={(e) => setPicked((p) => (e.target.checked ? [...p, tag.id] : p.filter((id) => id !== tag.id)))}
+                onChange={(e) =>
+                  setPicked((p) => (e.target.checked ? [...p, tag.id] : p.filter((id) => id !== tag.id)))
+                }
               >
                 {tag.name}
               </Checkbox>

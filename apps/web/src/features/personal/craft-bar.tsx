@@ -16,13 +16,22 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** Spec §4: toggling collect sets `collected`; unchecking clears the tag ids. */
 export function collectToggled(craft: Craft | null, tagIds?: number[]) {
   const on = tagIds !== undefined || !craft?.collect?.collected;
-  return { collected: on, collect_ids: on ? (tagIds ?? craft?.collect?.collect_ids ?? []) : [], word: craft?.collect?.word ?? null };
+  return {
+    collected: on,
+    collect_ids: on ? (tagIds ?? craft?.collect?.collect_ids ?? []) : [],
+    word: craft?.collect?.word ?? null,
+  };
 }
 
 /** Spec §4: card collect sets the range kind, the flag and the timestamp — 0 when uncollected. */
 export function cardToggled(craft: Craft | null, now: number) {
   const on = !craft?.card?.collected;
-  return { finished: craft?.card?.finished ?? false, collected: on, range_kind: on ? 1 : 0, collect_time_stamp: on ? now : 0 };
+  return {
+    finished: craft?.card?.finished ?? false,
+    collected: on,
+    range_kind: on ? 1 : 0,
+    collect_time_stamp: on ? now : 0,
+  };
 }
 
 /**
@@ -61,7 +70,10 @@ export function CraftBar({ target, noteOpen = false }: { target: CraftTarget; no
       },
     );
   const toggleCard = () =>
-    update.mutate({ kind: 'Card', craft: { card: cardToggled(current, nowSeconds()) } }, { onSuccess: ({ craft: saved }) => void message.success(saved.card?.collected ? b.cardMsg : b.cardRemovedMsg) });
+    update.mutate(
+      { kind: 'Card', craft: { card: cardToggled(current, nowSeconds()) } },
+      { onSuccess: ({ craft: saved }) => void message.success(saved.card?.collected ? b.cardMsg : b.cardRemovedMsg) },
+    );
   const saveTags = (ids: number[]) =>
     update.mutate(
       { kind: 'Collect', craft: { collect: collectToggled(current, ids) } },
@@ -76,20 +88,42 @@ export function CraftBar({ target, noteOpen = false }: { target: CraftTarget; no
   return (
     <div className="gp-craft">
       <Space wrap size={[8, 8]} className="gp-craft-bar">
-        <Button icon={collected ? <StarFilled /> : <StarOutlined />} aria-pressed={collected} onClick={toggleCollect} disabled={update.isPending}>
+        <Button
+          icon={collected ? <StarFilled /> : <StarOutlined />}
+          aria-pressed={collected}
+          onClick={toggleCollect}
+          disabled={update.isPending}
+        >
           {collected ? b.collected : b.collect}
         </Button>
         {collected && <Button onClick={() => setTagsOpen(true)}>{b.setTags}</Button>}
         <Button icon={<EditOutlined />} aria-expanded={showNote} onClick={() => setShowNote(!showNote)}>
           {b.note}
         </Button>
-        <Button icon={carded ? <ThunderboltFilled /> : <ThunderboltOutlined />} aria-pressed={carded} onClick={toggleCard} disabled={update.isPending}>
+        <Button
+          icon={carded ? <ThunderboltFilled /> : <ThunderboltOutlined />}
+          aria-pressed={carded}
+          onClick={toggleCard}
+          disabled={update.isPending}
+        >
           {carded ? b.cardCollected : b.card}
         </Button>
       </Space>
       {/* The editor reads which reasons are ticked once, when it opens: it waits for the library rather than open without it. */}
-      {showNote && (libraryPending ? <Skeleton active paragraph={{ rows: 3 }} /> : <NoteEditor key={current?.id ?? 0} craft={current} library={library} update={update} />)}
-      {tagsOpen && <CollectTagDialog initial={current?.collect?.collect_ids ?? []} saving={update.isPending} onSave={saveTags} onClose={() => setTagsOpen(false)} />}
+      {showNote &&
+        (libraryPending ? (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        ) : (
+          <NoteEditor key={current?.id ?? 0} craft={current} library={library} update={update} />
+        ))}
+      {tagsOpen && (
+        <CollectTagDialog
+          initial={current?.collect?.collect_ids ?? []}
+          saving={update.isPending}
+          onSave={saveTags}
+          onClose={() => setTagsOpen(false)}
+        />
+      )}
     </div>
   );
 }

@@ -11,7 +11,15 @@ import type { CraftListItem } from './personal-queries';
 
 const r = zh.personal.review;
 
-function ReviewSlot({ item, page, sourceName }: { item: CraftListItem; page: CraftSource['page']; sourceName: string }) {
+function ReviewSlot({
+  item,
+  page,
+  sourceName,
+}: {
+  item: CraftListItem;
+  page: CraftSource['page'];
+  sourceName: string;
+}) {
   const { data: question, isPending, isError } = useQuery(questionQuery(item.question.id, null));
   const onWordClick = useWordClick();
   if (isError) return <Alert type="error" showIcon title={r.loadFailed} />;
@@ -21,13 +29,34 @@ function ReviewSlot({ item, page, sourceName }: { item: CraftListItem; page: Cra
   return (
     <>
       <QuestionView question={question} answer={answer} mode="review" onWordClick={onWordClick} />
-      <CraftBar target={{ questionId: item.question.id, category: item.question.category, source: { name: sourceName, exam_id: null, template_id: null, page } }} noteOpen />
+      <CraftBar
+        target={{
+          questionId: item.question.id,
+          category: item.question.category,
+          source: { name: sourceName, exam_id: null, template_id: null, page },
+        }}
+        noteOpen
+      />
     </>
   );
 }
 
 /** A personal page's questions one at a time in review mode, with the note, reasons and improvement editable in place. */
-export function CraftReview({ items, start, names, page, sourceName, onClose }: { items: CraftListItem[]; start: number; names: BankNames; page: CraftSource['page']; sourceName: string; onClose: () => void }) {
+export function CraftReview({
+  items,
+  start,
+  names,
+  page,
+  sourceName,
+  onClose,
+}: {
+  items: CraftListItem[];
+  start: number;
+  names: BankNames;
+  page: CraftSource['page'];
+  sourceName: string;
+  onClose: () => void;
+}) {
   const [index, setIndex] = useState(start);
   const item = items[index];
   if (!item) return null;

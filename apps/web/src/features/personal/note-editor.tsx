@@ -30,7 +30,13 @@ function draftOf(note: CraftNote, library: Reason[]): Draft {
     const input = note.review.reasons.find((x) => x.reason_id === r.id)?.input ?? '';
     picked[r.id] = { checked, input };
   }
-  return { text: { ...note.text_input }, picked, mastery: note.review.mastery, reviewed: note.review.reviewed, improvement: note.review.improvement };
+  return {
+    text: { ...note.text_input },
+    picked,
+    mastery: note.review.mastery,
+    reviewed: note.review.reviewed,
+    improvement: note.review.improvement,
+  };
 }
 
 /**
@@ -46,9 +52,15 @@ export function noteFromDraft(saved: CraftNote, library: Reason[], d: Draft): Cr
   ].slice(0, CRAFT_LIMITS.reasons);
   const reviewReasons = [
     ...saved.review.reasons.filter((r) => !libraryIds.has(r.reason_id)),
-    ...library.filter((r) => d.picked[r.id]?.checked).map((r) => ({ reason_id: r.id, input: d.picked[r.id]?.input ?? '' })),
+    ...library
+      .filter((r) => d.picked[r.id]?.checked)
+      .map((r) => ({ reason_id: r.id, input: d.picked[r.id]?.input ?? '' })),
   ].slice(0, CRAFT_LIMITS.reasons);
-  return { text_input: d.text, reasons, review: { mastery: d.mastery, reviewed: d.reviewed, improvement: d.improvement, reasons: reviewReasons } };
+  return {
+    text_input: d.text,
+    reasons,
+    review: { mastery: d.mastery, reviewed: d.reviewed, improvement: d.improvement, reasons: reviewReasons },
+  };
 }
 
 /**
@@ -56,16 +68,30 @@ export function noteFromDraft(saved: CraftNote, library: Reason[], d: Draft): Cr
  * library each with its own line, mastery 0–4 and reviewed, saved as Note; the improvement saved on its own
  * (Improvement) with its success message.
  */
-export function NoteEditor({ craft, library, update }: { craft: Craft | null; library: Reason[]; update: ReturnType<typeof useCraftUpdate> }) {
+export function NoteEditor({
+  craft,
+  library,
+  update,
+}: {
+  craft: Craft | null;
+  library: Reason[];
+  update: ReturnType<typeof useCraftUpdate>;
+}) {
   const { message } = App.useApp();
   const saved = craft?.note ?? EMPTY_NOTE;
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved, library));
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const setPick = (id: string, patch: Partial<Draft['picked'][string]>) =>
-    setDraft((d) => ({ ...d, picked: { ...d.picked, [id]: { checked: false, input: '', ...d.picked[id], ...patch } } }));
+    setDraft((d) => ({
+      ...d,
+      picked: { ...d.picked, [id]: { checked: false, input: '', ...d.picked[id], ...patch } },
+    }));
 
   const saveNote = () =>
-    update.mutate({ kind: 'Note', craft: { note: noteFromDraft(saved, library, draft) } }, { onSuccess: () => void message.success(t.saved) });
+    update.mutate(
+      { kind: 'Note', craft: { note: noteFromDraft(saved, library, draft) } },
+      { onSuccess: () => void message.success(t.saved) },
+    );
   const saveImprovement = () =>
     update.mutate(
       { kind: 'Improvement', craft: { improvement: { improvement: draft.improvement, mastery: draft.mastery } } },
@@ -118,15 +144,32 @@ export function NoteEditor({ craft, library, update }: { craft: Craft | null; li
           {t.mastery}
         </span>
         {/* Mastery 0 is no star: clicking the lit last star clears it back to 0. */}
-        <Rate count={MASTERY_MAX} value={draft.mastery} onChange={(mastery) => set({ mastery })} tooltips={t.masteryLevels.slice(1)} aria-labelledby="gp-mastery-label" />
+        <Rate
+          count={MASTERY_MAX}
+          value={draft.mastery}
+          onChange={(mastery) => set({ mastery })}
+          tooltips={t.masteryLevels.slice(1)}
+          aria-labelledby="gp-mastery-label"
+        />
         <span className="gp-mastery-name">{t.masteryLevels[draft.mastery]}</span>
         <label className="gp-inline">
-          <Switch size="small" checked={draft.reviewed} onChange={(reviewed) => set({ reviewed })} aria-label={t.reviewed} /> {t.reviewed}
+          <Switch
+            size="small"
+            checked={draft.reviewed}
+            onChange={(reviewed) => set({ reviewed })}
+            aria-label={t.reviewed}
+          />{' '}
+          {t.reviewed}
         </label>
       </div>
       <label className="gp-field">
         <span className="gp-field-label">{t.improvement}</span>
-        <Input.TextArea value={draft.improvement} maxLength={CRAFT_LIMITS.noteText} autoSize={{ minRows: 1, maxRows: 6 }} onChange={(e) => set({ improvement: e.target.value })} />
+        <Input.TextArea
+          value={draft.improvement}
+          maxLength={CRAFT_LIMITS.noteText}
+          autoSize={{ minRows: 1, maxRows: 6 }}
+          onChange={(e) => set({ improvement: e.target.value })}
+        />
       </label>
       <Space wrap>
         <Button type="primary" onClick={saveNote} loading={update.isPending && update.variables?.kind === 'Note'}>

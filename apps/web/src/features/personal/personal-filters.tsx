@@ -71,10 +71,21 @@ export function listRequest(scope: PersonalScope, p: PersonalParams, nowSeconds:
   };
 }
 
-export const isFiltered = (p: PersonalParams) => p.category !== 0 || p.kind !== undefined || p.tag !== undefined || p.time !== 'all' || p.mastery !== undefined;
+export const isFiltered = (p: PersonalParams) =>
+  p.category !== 0 || p.kind !== undefined || p.tag !== undefined || p.time !== 'all' || p.mastery !== undefined;
 
 /** 科目 / 题型 / 标签 / 时间 / 掌握程度; changing any filter goes back to page 1. */
-export function PersonalFilters({ scope, params, names, onChange }: { scope: PersonalScope; params: PersonalParams; names: BankNames; onChange: (p: PersonalParams) => void }) {
+export function PersonalFilters({
+  scope,
+  params,
+  names,
+  onChange,
+}: {
+  scope: PersonalScope;
+  params: PersonalParams;
+  names: BankNames;
+  onChange: (p: PersonalParams) => void;
+}) {
   const withTags = scope === 'collect' || scope === 'higher_collect';
   const { data: tags } = useQuery({ ...tagsQuery, enabled: withTags });
   const set = (patch: Partial<PersonalParams>) => onChange({ ...params, ...patch, page: 1 });
@@ -86,18 +97,44 @@ export function PersonalFilters({ scope, params, names, onChange }: { scope: Per
         aria-label={f.category}
         value={params.category}
         onChange={(category) => set({ category, kind: undefined })}
-        options={[{ value: 0, label: f.allCategories }, ...categories.map((c) => ({ value: c.id as PersonalParams['category'], label: c.name }))]}
+        options={[
+          { value: 0, label: f.allCategories },
+          ...categories.map((c) => ({ value: c.id as PersonalParams['category'], label: c.name })),
+        ]}
       />
-      <Select aria-label={f.kind} value={params.kind ?? ''} onChange={(k) => set({ kind: k || undefined })} options={[{ value: '', label: f.allKinds }, ...kinds.map((k) => ({ value: k.id, label: k.name }))]} popupMatchSelectWidth={false} />
+      <Select
+        aria-label={f.kind}
+        value={params.kind ?? ''}
+        onChange={(k) => set({ kind: k || undefined })}
+        options={[{ value: '', label: f.allKinds }, ...kinds.map((k) => ({ value: k.id, label: k.name }))]}
+        popupMatchSelectWidth={false}
+      />
       {withTags && (
-        <Select aria-label={f.tag} value={params.tag ?? 0} onChange={(tag) => set({ tag: tag || undefined })} options={[{ value: 0, label: f.allTags }, ...(tags?.collects ?? []).map((t) => ({ value: t.id, label: t.name }))]} popupMatchSelectWidth={false} />
+        <Select
+          aria-label={f.tag}
+          value={params.tag ?? 0}
+          onChange={(tag) => set({ tag: tag || undefined })}
+          options={[
+            { value: 0, label: f.allTags },
+            ...(tags?.collects ?? []).map((t) => ({ value: t.id, label: t.name })),
+          ]}
+          popupMatchSelectWidth={false}
+        />
       )}
-      <Select aria-label={f.time} value={params.time} onChange={(time) => set({ time })} options={(Object.keys(TIME_WINDOWS) as TimeWindow[]).map((w) => ({ value: w, label: f.times[w] }))} />
+      <Select
+        aria-label={f.time}
+        value={params.time}
+        onChange={(time) => set({ time })}
+        options={(Object.keys(TIME_WINDOWS) as TimeWindow[]).map((w) => ({ value: w, label: f.times[w] }))}
+      />
       <Select
         aria-label={f.mastery}
         value={params.mastery ?? -1}
         onChange={(m) => set({ mastery: m < 0 ? undefined : m })}
-        options={[{ value: -1, label: `${f.mastery}：${f.anyMastery}` }, ...Array.from({ length: MASTERY_MAX + 1 }, (_, i) => ({ value: i, label: f.masteryAtMost(i) }))]}
+        options={[
+          { value: -1, label: `${f.mastery}：${f.anyMastery}` },
+          ...Array.from({ length: MASTERY_MAX + 1 }, (_, i) => ({ value: i, label: f.masteryAtMost(i) })),
+        ]}
         popupMatchSelectWidth={false}
       />
     </div>

@@ -1,11 +1,18 @@
-import { craftCalls, examCalls, questionCalls, userCalls, type CallResponse, type CategoryConfig } from '@gre/contracts';
+import {
+  craftCalls,
+  examCalls,
+  questionCalls,
+  userCalls,
+  type CallResponse,
+  type CategoryConfig,
+} from '@gre/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, sentBody } from '../../test-utils';
 import { treeLink } from './review-tree';
 
 const p = zh.personal;
@@ -22,8 +29,22 @@ afterEach(() => {
 
 const CONFIG: CategoryConfig = {
   categories: [
-    { id: 1, key: 'filling', name: '填空', kinds: [{ id: 'tc1', name: '单空填空', input_kind: 'SingleOption' }], subs: [], reasons: [] },
-    { id: 3, key: 'math', name: '数学', kinds: [{ id: 'qc', name: '比较大小', input_kind: 'SingleOption' }], subs: [], reasons: [] },
+    {
+      id: 1,
+      key: 'filling',
+      name: '填空',
+      kinds: [{ id: 'tc1', name: '单空填空', input_kind: 'SingleOption' }],
+      subs: [],
+      reasons: [],
+    },
+    {
+      id: 3,
+      key: 'math',
+      name: '数学',
+      kinds: [{ id: 'qc', name: '比较大小', input_kind: 'SingleOption' }],
+      subs: [],
+      reasons: [],
+    },
   ],
   difficulties: [],
 };
@@ -31,7 +52,22 @@ const CONFIG: CategoryConfig = {
 type Tree = CallResponse<typeof craftCalls.reviewTree>;
 const TREE: Tree = {
   categories: [
-    { category: 1, wrong: 4, noted: 2, kinds: [{ kind: 'tc1', wrong: 4, noted: 2, reasons: [{ reason: '词汇不认识', count: 2 }, { reason: '没找到线索词或题眼', count: 1 }] }] },
+    {
+      category: 1,
+      wrong: 4,
+      noted: 2,
+      kinds: [
+        {
+          kind: 'tc1',
+          wrong: 4,
+          noted: 2,
+          reasons: [
+            { reason: '词汇不认识', count: 2 },
+            { reason: '没找到线索词或题眼', count: 1 },
+          ],
+        },
+      ],
+    },
     { category: 3, wrong: 0, noted: 1, kinds: [{ kind: 'qc', wrong: 0, noted: 1, reasons: [] }] },
   ],
 };
@@ -43,7 +79,9 @@ function serve(opts: { tree?: Tree; essays?: number; refuse?: boolean } = {}) {
   return fakeServer(
     fake(userCalls.get, () => ({ data: makeUser() })),
     fake(questionCalls.categoryConfig, () => ({ data: CONFIG })),
-    fake(craftCalls.summary, () => ({ data: { scopes: [{ scope: 'wrongs' as const, total: 4, by_category: { '1': 4 } }], essays: opts.essays ?? 3 } })),
+    fake(craftCalls.summary, () => ({
+      data: { scopes: [{ scope: 'wrongs' as const, total: 4, by_category: { '1': 4 } }], essays: opts.essays ?? 3 },
+    })),
     fake(craftCalls.collectGetAll, () => ({ data: { collects: [] } })),
     fake(craftCalls.list, () => ({ data: { items: [], total: 0 } })),
     fake(craftCalls.reviewDue, () => ({ data: { items: [], due_total: 0, daily_cap: 20, done_today: 0 } })),
@@ -54,7 +92,7 @@ function serve(opts: { tree?: Tree; essays?: number; refuse?: boolean } = {}) {
 }
 
 const bodies = (fetch: ReturnType<typeof fakeServer>, path: string): Body[] =>
-  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Body);
+  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => sentBody(init) as Body);
 const btn = (name: string) => screen.findByRole('button', { name: new RegExp(name.split('').join('\\s*')) });
 const essayCard = async () => (await screen.findByText(p.essay.title)).closest('.gp-essay') as HTMLElement;
 
@@ -111,12 +149,18 @@ describe('/personal index: 写作练习 and 错题分布', { timeout: 60_000 }, 
     const tree = await screen.findByRole('list', { name: p.tree.title });
     expect(within(tree).getByText(p.tree.counts(4, 2), { selector: '.gp-tree-category *' })).toBeTruthy();
     const reasons = within(tree).getByRole('list', { name: p.tree.reasonsLabel('单空填空') });
-    expect(within(reasons).getAllByRole('listitem').map((li) => li.textContent)).toEqual([p.tree.reason('词汇不认识', 2), p.tree.reason('没找到线索词或题眼', 1)]);
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([p.tree.reason('词汇不认识', 2), p.tree.reason('没找到线索词或题眼', 1)]);
     await userEvent.click(within(tree).getByRole('link', { name: '填空' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/personal/wrongs'));
     expect(router.state.location.search).toBe('?category=1');
     // The wrongs page reads the filter from the URL, as if the learner had picked it there.
-    await waitFor(() => expect(bodies(fetch, craftCalls.list.path).at(-1)).toMatchObject({ scope: 'wrongs', category: 1, page: 1 }));
+    await waitFor(() =>
+      expect(bodies(fetch, craftCalls.list.path).at(-1)).toMatchObject({ scope: 'wrongs', category: 1, page: 1 }),
+    );
   });
 
   it('a kind opens its page filtered by category and kind', async () => {
@@ -126,7 +170,9 @@ describe('/personal index: 写作练习 and 错题分布', { timeout: 60_000 }, 
     await userEvent.click(within(tree).getByRole('link', { name: '单空填空' }));
     await waitFor(() => expect(router.state.location.search).toBe('?category=1&kind=tc1'));
     expect(router.state.location.pathname).toBe('/personal/wrongs');
-    await waitFor(() => expect(bodies(fetch, craftCalls.list.path).at(-1)).toMatchObject({ scope: 'wrongs', category: 1, kind: 'tc1' }));
+    await waitFor(() =>
+      expect(bodies(fetch, craftCalls.list.path).at(-1)).toMatchObject({ scope: 'wrongs', category: 1, kind: 'tc1' }),
+    );
   });
 
   it('with nothing wrong or noted yet, the section says so with one next action', async () => {

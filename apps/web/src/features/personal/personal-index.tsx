@@ -14,7 +14,8 @@ import { ReviewTree } from './review-tree';
 
 const p = zh.personal;
 
-export const visibleScopes = (user: User | null): PersonalScope[] => PERSONAL_SCOPES.filter((s) => !s.startsWith('higher_') || seesHigher(user));
+export const visibleScopes = (user: User | null): PersonalScope[] =>
+  PERSONAL_SCOPES.filter((s) => !s.startsWith('higher_') || seesHigher(user));
 
 /** Essays at most one practice holds: each gets the Issue's full time (30 minutes by default), so three is already long. */
 const ESSAY_COUNTS = [1, 2, 3] as const;
@@ -32,7 +33,17 @@ export function EssayPractice({ essays }: { essays: number | undefined }) {
   const none = refused || essays === 0;
   const options = ESSAY_COUNTS.filter((n) => n <= essays);
   return (
-    <Card size="small" className="gp-essay" title={<Space><EditOutlined aria-hidden />{e.title}</Space>} extra={none ? null : <Typography.Text type="secondary">{e.written(essays)}</Typography.Text>}>
+    <Card
+      size="small"
+      className="gp-essay"
+      title={
+        <Space>
+          <EditOutlined aria-hidden />
+          {e.title}
+        </Space>
+      }
+      extra={none ? null : <Typography.Text type="secondary">{e.written(essays)}</Typography.Text>}
+    >
       {none ? (
         <div className="gp-essay-body">
           <Typography.Text>{e.none}</Typography.Text>
@@ -43,8 +54,18 @@ export function EssayPractice({ essays }: { essays: number | undefined }) {
       ) : (
         <div className="gp-essay-body">
           <Typography.Text type="secondary">{e.intro}</Typography.Text>
-          <Segmented aria-label={e.count} value={Math.min(count, essays)} onChange={setCount} options={options.map((n) => ({ value: n, label: e.countOption(n) }))} />
-          <Button type="primary" className="gp-essay-action" loading={practice.isPending} onClick={() => practice.start('essay', Math.min(count, essays))}>
+          <Segmented
+            aria-label={e.count}
+            value={Math.min(count, essays)}
+            onChange={setCount}
+            options={options.map((n) => ({ value: n, label: e.countOption(n) }))}
+          />
+          <Button
+            type="primary"
+            className="gp-essay-action"
+            loading={practice.isPending}
+            onClick={() => practice.start('essay', Math.min(count, essays))}
+          >
             {e.start}
           </Button>
         </div>
@@ -68,7 +89,11 @@ export function PersonalIndex() {
             <Link to={`/personal/${scope}`} className="gp-scope-link">
               <Card size="small" hoverable className="gp-scope">
                 <Typography.Text type="secondary">{p.scopes[scope]}</Typography.Text>
-                {isPending ? <Skeleton.Input active size="small" /> : <div className="gp-scope-count">{p.index.count(count(scope))}</div>}
+                {isPending ? (
+                  <Skeleton.Input active size="small" />
+                ) : (
+                  <div className="gp-scope-count">{p.index.count(count(scope))}</div>
+                )}
               </Card>
             </Link>
           </Col>
@@ -107,11 +132,29 @@ export function DueStrip() {
   if (!data) return null;
   const due = data.items.length;
   return (
-    <Card size="small" className="gp-due" title={<Space><FieldTimeOutlined aria-hidden />{p.due.title}</Space>}>
+    <Card
+      size="small"
+      className="gp-due"
+      title={
+        <Space>
+          <FieldTimeOutlined aria-hidden />
+          {p.due.title}
+        </Space>
+      }
+    >
       <div className="gp-due-body">
         <div className="gp-due-text">
-          <Typography.Text>{due > 0 ? p.due.line(data.due_total, data.done_today, data.daily_cap) : p.due.none}</Typography.Text>
-          {data.daily_cap > 0 && <Progress percent={Math.round((100 * data.done_today) / data.daily_cap)} size="small" showInfo={false} aria-label={p.due.title} />}
+          <Typography.Text>
+            {due > 0 ? p.due.line(data.due_total, data.done_today, data.daily_cap) : p.due.none}
+          </Typography.Text>
+          {data.daily_cap > 0 && (
+            <Progress
+              percent={Math.round((100 * data.done_today) / data.daily_cap)}
+              size="small"
+              showInfo={false}
+              aria-label={p.due.title}
+            />
+          )}
         </div>
         <Button
           type="primary"

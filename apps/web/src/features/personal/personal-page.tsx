@@ -28,12 +28,22 @@ const PAGE_OF: Record<PersonalScope, CraftSource['page']> = {
   higher_note: 'Note',
 };
 
-function ItemLine({ item, tagName, kindName }: { item: CraftListItem; tagName: (id: number) => string | undefined; kindName: (k: string) => string }) {
+function ItemLine({
+  item,
+  tagName,
+  kindName,
+}: {
+  item: CraftListItem;
+  tagName: (id: number) => string | undefined;
+  kindName: (k: string) => string;
+}) {
   const { question, craft } = item;
   const tags = (craft.collect?.collect_ids ?? []).map(tagName).filter((x): x is string => Boolean(x));
   return (
     <div className="gp-item">
-      <div className="gp-item-text">{question.accessable ? <RichText text={question.preview || question.brief} inline lang="en" /> : l.locked}</div>
+      <div className="gp-item-text">
+        {question.accessable ? <RichText text={question.preview || question.brief} inline lang="en" /> : l.locked}
+      </div>
       <Space wrap size={[4, 4]}>
         <Tag color="blue">{kindName(question.kind)}</Tag>
         {craft.wrong && <Tag color="volcano">{l.wrongCount(craft.wrong.count)}</Tag>}
@@ -41,7 +51,9 @@ function ItemLine({ item, tagName, kindName }: { item: CraftListItem; tagName: (
         {tags.map((t) => (
           <Tag key={t}>{t}</Tag>
         ))}
-        {craft.wrong?.source.name && <Typography.Text type="secondary">{l.lastSource(craft.wrong.source.name)}</Typography.Text>}
+        {craft.wrong?.source.name && (
+          <Typography.Text type="secondary">{l.lastSource(craft.wrong.source.name)}</Typography.Text>
+        )}
       </Space>
     </div>
   );
@@ -65,7 +77,12 @@ export function ScopePage({ scope, embedded = false }: { scope: PersonalScope; e
   const total = data?.total ?? 0;
 
   const practiseButton = (
-    <Button type="primary" disabled={total === 0} loading={practice.isPending} onClick={() => practice.start(scope, total, filterOf(request))}>
+    <Button
+      type="primary"
+      disabled={total === 0}
+      loading={practice.isPending}
+      onClick={() => practice.start(scope, total, filterOf(request))}
+    >
       {l.practise}
     </Button>
   );
@@ -143,7 +160,16 @@ export function ScopePage({ scope, embedded = false }: { scope: PersonalScope; e
           </>
         )}
       </Card>
-      {open !== null && <CraftReview items={items} start={open} names={names} page={PAGE_OF[scope]} sourceName={title} onClose={() => setOpen(null)} />}
+      {open !== null && (
+        <CraftReview
+          items={items}
+          start={open}
+          names={names}
+          page={PAGE_OF[scope]}
+          sourceName={title}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </>
   );
 }

@@ -15,7 +15,12 @@ export function usePersonalPractice(onNothing?: () => void) {
   const create = useCreateExam(undefined, onNothing);
   const start = (scope: PracticeScope, count: number, filter?: PracticeFilter) =>
     create.mutate({
-      request: { source: 'personal', scope, ...(filter && { filter }), count: Math.max(1, Math.min(count, FILTER_EXAM_MAX)) },
+      request: {
+        source: 'personal',
+        scope,
+        ...(filter && { filter }),
+        count: Math.max(1, Math.min(count, FILTER_EXAM_MAX)),
+      },
       // The out-of-quota dialog names the subject when the filter keeps to one.
       subject: subjectOfCategory(filter?.category ?? 0),
     });

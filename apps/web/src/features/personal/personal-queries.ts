@@ -1,4 +1,12 @@
-import { craftCalls, type CallRequest, type CallResponse, type Craft, type CraftSource, type CraftUpdateKind, type PersonalFilter } from '@gre/contracts';
+import {
+  craftCalls,
+  type CallRequest,
+  type CallResponse,
+  type Craft,
+  type CraftSource,
+  type CraftUpdateKind,
+  type PersonalFilter,
+} from '@gre/contracts';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { queryClient } from '../../api/query-client';
@@ -37,25 +45,46 @@ export const craftListQuery = (req: CraftListRequest) =>
     staleTime: 10_000,
   });
 
-export const summaryQuery = queryOptions({ queryKey: personalKeys.summary, queryFn: () => call(craftCalls.summary, {}), staleTime: 10_000 });
+export const summaryQuery = queryOptions({
+  queryKey: personalKeys.summary,
+  queryFn: () => call(craftCalls.summary, {}),
+  staleTime: 10_000,
+});
 
-export const dueQuery = queryOptions({ queryKey: personalKeys.due, queryFn: () => call(craftCalls.reviewDue, { limit: 20 }), staleTime: 10_000 });
+export const dueQuery = queryOptions({
+  queryKey: personalKeys.due,
+  queryFn: () => call(craftCalls.reviewDue, { limit: 20 }),
+  staleTime: 10_000,
+});
 
 /** Wrong and noted counts by category → kind → reason (spec §7 /api/review/get_tree). */
-export const reviewTreeQuery = queryOptions({ queryKey: personalKeys.tree, queryFn: () => call(craftCalls.reviewTree, {}), staleTime: 10_000 });
+export const reviewTreeQuery = queryOptions({
+  queryKey: personalKeys.tree,
+  queryFn: () => call(craftCalls.reviewTree, {}),
+  staleTime: 10_000,
+});
 
 /** The reasons a note may pick from, per category (spec §7 /api/craft/get_reason_lib, the call meant for the note editor). */
-export const reasonLibQuery = queryOptions({ queryKey: personalKeys.reasonLib, queryFn: () => call(craftCalls.reasonLib, {}, { quiet: true }), staleTime: Infinity });
+export const reasonLibQuery = queryOptions({
+  queryKey: personalKeys.reasonLib,
+  queryFn: () => call(craftCalls.reasonLib, {}, { quiet: true }),
+  staleTime: Infinity,
+});
 
 export type Reason = CallResponse<typeof craftCalls.reasonLib>['categories'][number]['reasons'][number];
 
-export const tagsQuery = queryOptions({ queryKey: personalKeys.tags, queryFn: () => call(craftCalls.collectGetAll, {}), staleTime: 60_000 });
+export const tagsQuery = queryOptions({
+  queryKey: personalKeys.tags,
+  queryFn: () => call(craftCalls.collectGetAll, {}),
+  staleTime: 60_000,
+});
 
 /** The learner's craft on one question, or null before they marked it. */
 export const craftQuery = (questionId: string) =>
   queryOptions({
     queryKey: personalKeys.craft(questionId),
-    queryFn: async (): Promise<Craft | null> => (await call(craftCalls.get, { question_ids: [questionId] }, { quiet: true })).crafts[0] ?? null,
+    queryFn: async (): Promise<Craft | null> =>
+      (await call(craftCalls.get, { question_ids: [questionId] }, { quiet: true })).crafts[0] ?? null,
     staleTime: 30_000,
   });
 

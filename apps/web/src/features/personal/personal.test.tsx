@@ -1,4 +1,13 @@
-import { craftCalls, examCalls, questionCalls, userCalls, type CategoryConfig, type Craft, type CraftNote, type QuestionBrief } from '@gre/contracts';
+import {
+  craftCalls,
+  examCalls,
+  questionCalls,
+  userCalls,
+  type CategoryConfig,
+  type Craft,
+  type CraftNote,
+  type QuestionBrief,
+} from '@gre/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
@@ -7,7 +16,7 @@ import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { navItems } from '../../route-table';
-import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, sentBody } from '../../test-utils';
 import { findBankQuestion } from '../questions/test-utils/content-bank';
 import { collectToggled, cardToggled } from './craft-bar';
 import { listRequest, readParams, writeParams } from './personal-filters';
@@ -43,7 +52,16 @@ const REASONS = [
 ];
 const CONFIG: CategoryConfig = {
   // No reasons here: the note editor must take them from the reason library (get_reason_lib), not the category config.
-  categories: [{ id: 1, key: 'filling', name: '填空', kinds: [{ id: QUESTION.kind, name: '双空填空', input_kind: 'TwoBoxFill' }], subs: [], reasons: [] }],
+  categories: [
+    {
+      id: 1,
+      key: 'filling',
+      name: '填空',
+      kinds: [{ id: QUESTION.kind, name: '双空填空', input_kind: 'TwoBoxFill' }],
+      subs: [],
+      reasons: [],
+    },
+  ],
   difficulties: [],
 };
 
@@ -53,7 +71,15 @@ const SAVED_NOTE: CraftNote = {
     { name: '旧错因', type: 'habit', checked: true },
     { name: '词汇不认识', type: 'knowledge', checked: true },
   ],
-  review: { mastery: 1, reviewed: false, improvement: '先找转折词', reasons: [{ reason_id: 'old', input: '旧的说明' }, { reason_id: 'f-vocab', input: 'sanction' }] },
+  review: {
+    mastery: 1,
+    reviewed: false,
+    improvement: '先找转折词',
+    reasons: [
+      { reason_id: 'old', input: '旧的说明' },
+      { reason_id: 'f-vocab', input: 'sanction' },
+    ],
+  },
 };
 
 function makeCraft(over: Partial<Craft> = {}): Craft {
@@ -61,7 +87,12 @@ function makeCraft(over: Partial<Craft> = {}): Craft {
     id: 11,
     user_id: 7,
     question_id: QUESTION.id,
-    wrong: { answer: { selects: ['A', 'D'], multi_selects: [], text: '', text2: '', essay: '' }, time: 0, source: { name: '精选填空 1', exam_id: 3, template_id: null, update_time_stamp: 0, page: 'Exam' }, count: 2 },
+    wrong: {
+      answer: { selects: ['A', 'D'], multi_selects: [], text: '', text2: '', essay: '' },
+      time: 0,
+      source: { name: '精选填空 1', exam_id: 3, template_id: null, update_time_stamp: 0, page: 'Exam' },
+      count: 2,
+    },
     issue: null,
     collect: null,
     note: SAVED_NOTE,
@@ -87,8 +118,17 @@ function serve(opts: { craft?: Craft; total?: number; user?: ReturnType<typeof m
     fake(questionCalls.get, () => ({ data: { questions: [QUESTION] } })),
     fake(craftCalls.list, () => ({ data: { items, total: items.length } })),
     fake(craftCalls.get, () => ({ data: { crafts: [craft] } })),
-    fake(craftCalls.summary, () => ({ data: { scopes: [{ scope: 'wrongs' as const, total: 1, by_category: { '1': 1 } }], essays: 0 } })),
-    fake(craftCalls.reasonLib, () => ({ data: { categories: [{ category: 1, reasons: REASONS }, { category: 3, reasons: [{ id: 'm-calc', name: '计算错误', type: 'skill' as const }] }] } })),
+    fake(craftCalls.summary, () => ({
+      data: { scopes: [{ scope: 'wrongs' as const, total: 1, by_category: { '1': 1 } }], essays: 0 },
+    })),
+    fake(craftCalls.reasonLib, () => ({
+      data: {
+        categories: [
+          { category: 1, reasons: REASONS },
+          { category: 3, reasons: [{ id: 'm-calc', name: '计算错误', type: 'skill' as const }] },
+        ],
+      },
+    })),
     fake(craftCalls.reviewTree, () => ({ data: { categories: [] } })),
     fake(craftCalls.collectGetAll, () => ({ data: { collects: tags } })),
     fake(craftCalls.collectAdd, (b) => {
@@ -112,7 +152,7 @@ function serve(opts: { craft?: Craft; total?: number; user?: ReturnType<typeof m
 }
 
 const bodies = (fetch: ReturnType<typeof fakeServer>, path: string): Body[] =>
-  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Body);
+  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => sentBody(init) as Body);
 /** antd spaces two-character CJK button labels ('收 藏') and an icon may lead the name: match the copy at the end. */
 const exact = (text: string) => new RegExp(`(^|\\s)${text.split('').join('\\s*')}\\s*$`);
 const btn = (name: string) => screen.findByRole('button', { name: new RegExp(name.split('').join('\\s*')) });
@@ -126,11 +166,15 @@ async function openReview() {
 describe('personal params and rules', () => {
   it('reads any URL into a valid craft/list request', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('category', 'kind', 'tag', 'time', 'mastery', 'page'), fc.string()), fc.constantFrom(...(['collect', 'wrongs', 'note', 'card'] as const)), (raw, scope) => {
-        const params = readParams(new URLSearchParams(raw));
-        expect(craftCalls.list.request.safeParse(listRequest(scope, params, 1_800_000_000)).success).toBe(true);
-        expect(readParams(new URLSearchParams(writeParams(params)))).toEqual(params);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom('category', 'kind', 'tag', 'time', 'mastery', 'page'), fc.string()),
+        fc.constantFrom(...(['collect', 'wrongs', 'note', 'card'] as const)),
+        (raw, scope) => {
+          const params = readParams(new URLSearchParams(raw));
+          expect(craftCalls.list.request.safeParse(listRequest(scope, params, 1_800_000_000)).success).toBe(true);
+          expect(readParams(new URLSearchParams(writeParams(params)))).toEqual(params);
+        },
+      ),
     );
   });
 
@@ -139,14 +183,28 @@ describe('personal params and rules', () => {
     expect(collectToggled(tagged)).toEqual({ collected: false, collect_ids: [], word: null });
     expect(collectToggled(null)).toEqual({ collected: true, collect_ids: [], word: null });
     expect(cardToggled(null, 99)).toMatchObject({ collected: true, collect_time_stamp: 99 });
-    expect(cardToggled(makeCraft({ card: { finished: false, collected: true, range_kind: 1, collect_time_stamp: 99 } }), 120)).toMatchObject({ collected: false, collect_time_stamp: 0, range_kind: 0 });
+    expect(
+      cardToggled(
+        makeCraft({ card: { finished: false, collected: true, range_kind: 1, collect_time_stamp: 99 } }),
+        120,
+      ),
+    ).toMatchObject({ collected: false, collect_time_stamp: 0, range_kind: 0 });
   });
 
   it('lists the higher pages in the nav only for learners granted them', () => {
     const paths = (u: ReturnType<typeof makeUser> | null) => navItems(u).map((i) => i.path);
     expect(paths(makeUser())).not.toContain('/personal/higher_wrongs');
-    const granted = makeUser({ accessibility: { has_crown: false, show_tailor_shelf: false, show_higher_collect: true, can_visit_material: false } });
-    expect(paths(granted)).toEqual(expect.arrayContaining(['/personal/higher_collect', '/personal/higher_wrongs', '/personal/higher_note']));
+    const granted = makeUser({
+      accessibility: {
+        has_crown: false,
+        show_tailor_shelf: false,
+        show_higher_collect: true,
+        can_visit_material: false,
+      },
+    });
+    expect(paths(granted)).toEqual(
+      expect.arrayContaining(['/personal/higher_collect', '/personal/higher_wrongs', '/personal/higher_note']),
+    );
   });
 });
 
@@ -161,7 +219,12 @@ describe('/personal pages', { timeout: 60_000 }, () => {
     expect(screen.getByText(p.due.line(3, 1, 20))).toBeTruthy();
     await userEvent.click(await btn(p.list.practise));
     await waitFor(() => expect(router.state.location.pathname).toBe('/exam/42'));
-    expect(bodies(fetch, examCalls.create.path)[0]).toEqual({ source: 'personal', scope: 'wrongs', filter: { category: 1, since: list?.since, max_mastery: 2 }, count: 1 });
+    expect(bodies(fetch, examCalls.create.path)[0]).toEqual({
+      source: 'personal',
+      scope: 'wrongs',
+      filter: { category: 1, since: list?.since, max_mastery: 2 },
+      count: 1,
+    });
   });
 
   it('the due strip practises the due reviews', async () => {
@@ -185,7 +248,13 @@ describe('/personal pages', { timeout: 60_000 }, () => {
     const dialog = await openReview();
     await userEvent.click(await within(dialog).findByRole('button', { name: exact(p.bar.collect) }));
     expect(await screen.findByText(p.bar.collectedMsg)).toBeTruthy();
-    expect(bodies(fetch, craftCalls.updateV2.path)[0]).toMatchObject({ update_kind: 'Collect', craft_id: 11, question_id: QUESTION.id, craft: { collect: { collected: true, collect_ids: [] } }, source: { page: 'Wrongs', name: p.scopes.wrongs } });
+    expect(bodies(fetch, craftCalls.updateV2.path)[0]).toMatchObject({
+      update_kind: 'Collect',
+      craft_id: 11,
+      question_id: QUESTION.id,
+      craft: { collect: { collected: true, collect_ids: [] } },
+      source: { page: 'Wrongs', name: p.scopes.wrongs },
+    });
     const msg = screen.getByText(p.bar.collectedMsg).closest('.gp-msg') as HTMLElement;
     // antd's message layer is pointer-events: none around notices jsdom cannot style back to clickable.
     await userEvent.setup({ pointerEventsCheck: 0 }).click(within(msg).getByRole('button'));
@@ -197,14 +266,22 @@ describe('/personal pages', { timeout: 60_000 }, () => {
     expect(await within(tagDialog).findByText(p.tags.emptyName)).toBeTruthy();
     expect(bodies(fetch, craftCalls.collectAdd.path)).toHaveLength(0);
     // Longer than the 10-character hint: a hint only, still created.
-    await userEvent.type(within(tagDialog).getByRole('textbox', { name: p.tags.newName }), '阅读长难句结构分析专项练习');
+    await userEvent.type(
+      within(tagDialog).getByRole('textbox', { name: p.tags.newName }),
+      '阅读长难句结构分析专项练习',
+    );
     await userEvent.click(within(tagDialog).getByRole('button', { name: new RegExp(p.tags.create) }));
     expect(await screen.findByText(p.tags.created)).toBeTruthy();
     expect(bodies(fetch, craftCalls.collectAdd.path)[0]).toEqual({ name: '阅读长难句结构分析专项练习', desp: '' });
     await userEvent.click(within(tagDialog).getByRole('checkbox', { name: '易错' }));
-    await userEvent.click(within(tagDialog).getByRole('button', { name: new RegExp(zh.common.save.split('').join('\\s*')) }));
+    await userEvent.click(
+      within(tagDialog).getByRole('button', { name: new RegExp(zh.common.save.split('').join('\\s*')) }),
+    );
     await waitFor(() => expect(bodies(fetch, craftCalls.updateV2.path)).toHaveLength(2));
-    expect(bodies(fetch, craftCalls.updateV2.path)[1]).toMatchObject({ update_kind: 'Collect', craft: { collect: { collected: true, collect_ids: [6, 5] } } });
+    expect(bodies(fetch, craftCalls.updateV2.path)[1]).toMatchObject({
+      update_kind: 'Collect',
+      craft: { collect: { collected: true, collect_ids: [6, 5] } },
+    });
   });
 
   it('card collect shows where to find it', async () => {
@@ -213,7 +290,10 @@ describe('/personal pages', { timeout: 60_000 }, () => {
     const dialog = await openReview();
     await userEvent.click(within(dialog).getByRole('button', { name: new RegExp(p.bar.card) }));
     expect(await screen.findByText(p.bar.cardMsg)).toBeTruthy();
-    expect(bodies(fetch, craftCalls.updateV2.path)[0]).toMatchObject({ update_kind: 'Card', craft: { card: { collected: true, range_kind: 1 } } });
+    expect(bodies(fetch, craftCalls.updateV2.path)[0]).toMatchObject({
+      update_kind: 'Card',
+      craft: { card: { collected: true, range_kind: 1 } },
+    });
   });
 
   it('shows the last wrong answer, and a note save keeps every field it did not show', async () => {
@@ -222,7 +302,9 @@ describe('/personal pages', { timeout: 60_000 }, () => {
     const dialog = await openReview();
     expect(within(dialog).getByTestId('review-yours').textContent).toContain('A');
     const note = within(dialog).getByRole('region', { name: p.note.title });
-    expect((within(note).getByRole('textbox', { name: p.note.fields.difficulty }) as HTMLTextAreaElement).value).toBe('转折没看出来');
+    expect(within(note).getByRole<HTMLTextAreaElement>('textbox', { name: p.note.fields.difficulty }).value).toBe(
+      '转折没看出来',
+    );
     await userEvent.type(within(note).getByRole('textbox', { name: p.note.fields.review }), '没读完就选了');
     await userEvent.click(within(note).getByRole('checkbox', { name: /逻辑关系判断错/ }));
     await userEvent.type(within(note).getByRole('textbox', { name: p.note.reasonInput('逻辑关系判断错') }), 'but 前后');
@@ -261,7 +343,10 @@ describe('/personal pages', { timeout: 60_000 }, () => {
     await userEvent.type(within(note).getByRole('textbox', { name: p.note.improvement }), '，再看选项');
     await userEvent.click(within(note).getByRole('button', { name: new RegExp(p.note.improvementSave) }));
     expect(await screen.findByText(p.note.improvementSaved)).toBeTruthy();
-    expect(bodies(fetch, craftCalls.updateV2.path)[0]).toMatchObject({ update_kind: 'Improvement', craft: { improvement: { improvement: '先找转折词，再看选项', mastery: 1 } } });
+    expect(bodies(fetch, craftCalls.updateV2.path)[0]).toMatchObject({
+      update_kind: 'Improvement',
+      craft: { improvement: { improvement: '先找转折词，再看选项', mastery: 1 } },
+    });
   });
 
   it('/personal shows the counts and the tags, and the collection below', async () => {

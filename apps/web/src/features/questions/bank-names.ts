@@ -6,13 +6,14 @@ import { categoryConfigQuery } from './question-queries';
 
 const b = zh.bank;
 
+/** Function properties, not methods: pages hand `names.kind` and the like to components as plain callbacks. */
 export interface BankNames {
   config: CategoryConfig | undefined;
-  kind(kind: string): string;
-  category(id: number): string;
+  kind: (kind: string) => string;
+  category: (id: number) => string;
   /** A shelf group (a book's kind2): a category key, a math topic, a season year or one of the copy's groups. */
-  group(kind2: string): string;
-  difficulty(d: string): string;
+  group: (kind2: string) => string;
+  difficulty: (d: string) => string;
 }
 
 /** Chinese names of categories, kinds and topics from the server's category config (the one source of them). */

@@ -13,7 +13,10 @@ const roman = (i: number) => c.roman[i] ?? String(i + 1);
 function BlankBox({ index, word, verdict }: { index: number; word: string; verdict: 'right' | 'wrong' | null }) {
   const r = roman(index);
   return (
-    <span className={`gq-blank-box${word ? ' is-filled' : ''}${verdict ? ` is-${verdict}` : ''}`} aria-label={`${c.blankBox(r)}：${word || c.blankEmpty}`}>
+    <span
+      className={`gq-blank-box${word ? ' is-filled' : ''}${verdict ? ` is-${verdict}` : ''}`}
+      aria-label={`${c.blankBox(r)}：${word || c.blankEmpty}`}
+    >
       <span className="gq-blank-roman" aria-hidden>
         ({r})
       </span>

@@ -7,7 +7,15 @@ import { RichText } from './rich-text';
 const c = zh.questions;
 
 /** Quantitative comparison: the two quantities side by side under the test's own headers. */
-export function QuantityColumns({ a, b, onWordClick }: { a: string; b: string; onWordClick: RendererProps['onWordClick'] }) {
+export function QuantityColumns({
+  a,
+  b,
+  onWordClick,
+}: {
+  a: string;
+  b: string;
+  onWordClick: RendererProps['onWordClick'];
+}) {
   return (
     <div className="gq-qc" role="group" aria-label={`${c.quantityA} / ${c.quantityB}`}>
       <div className="gq-qc-col">
@@ -27,7 +35,15 @@ export function QuantityColumns({ a, b, onWordClick }: { a: string; b: string; o
 }
 
 /** One answer from a list (A–E), including quantitative comparison (A–D) and reading single answer. */
-export function SingleOptionInput({ question, answer, change, readOnly, review, standard, onWordClick }: RendererProps) {
+export function SingleOptionInput({
+  question,
+  answer,
+  change,
+  readOnly,
+  review,
+  standard,
+  onWordClick,
+}: RendererProps) {
   const group = question.input_method.option_groups[0];
   return (
     <OptionList

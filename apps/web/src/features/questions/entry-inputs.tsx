@@ -52,7 +52,13 @@ export function TextFillInput({ question, answer, change, readOnly }: RendererPr
           {prefix}
         </span>
       )}
-      <EntryBox value={answer.text} onValue={(text) => change({ ...answer, text })} allowDecimal readOnly={readOnly} label={c.numericLabel} />
+      <EntryBox
+        value={answer.text}
+        onValue={(text) => change({ ...answer, text })}
+        allowDecimal
+        readOnly={readOnly}
+        label={c.numericLabel}
+      />
       {suffix && (
         <span className="gq-entry-unit" lang="en">
           {suffix}
@@ -68,9 +74,21 @@ export function FractionInput({ answer, change, readOnly }: RendererProps) {
   return (
     <div className="gq-entry-row">
       <div className="gq-fraction" role="group" aria-label={`${c.numeratorLabel} / ${c.denominatorLabel}`}>
-        <EntryBox value={answer.text} onValue={(text) => change({ ...answer, text })} allowDecimal={false} readOnly={readOnly} label={c.numeratorLabel} />
+        <EntryBox
+          value={answer.text}
+          onValue={(text) => change({ ...answer, text })}
+          allowDecimal={false}
+          readOnly={readOnly}
+          label={c.numeratorLabel}
+        />
         <span className="gq-fraction-bar" aria-hidden />
-        <EntryBox value={answer.text2} onValue={(text2) => change({ ...answer, text2 })} allowDecimal={false} readOnly={readOnly} label={c.denominatorLabel} />
+        <EntryBox
+          value={answer.text2}
+          onValue={(text2) => change({ ...answer, text2 })}
+          allowDecimal={false}
+          readOnly={readOnly}
+          label={c.denominatorLabel}
+        />
       </div>
       {!readOnly && <p className="gq-hint gq-entry-hint">{c.fractionHint}</p>}
     </div>

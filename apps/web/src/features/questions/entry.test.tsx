@@ -8,7 +8,7 @@ const cups = bankQuestion('q-num-001'); // answer 6.25, unit "cups" after the bo
 const dollars = bankQuestion('q-num-003'); // answer 75, "$" before the box
 const arc = bankQuestion('q-frac-009'); // answer 2/9 (any equivalent fraction)
 
-const entry = () => screen.getByRole('textbox', { name: '数值答案' }) as HTMLInputElement;
+const entry = () => screen.getByRole<HTMLInputElement>('textbox', { name: '数值答案' });
 
 // KaTeX loads on the first formula; these tests look at typeset math, so it is loaded up front.
 beforeAll(() => loadMath());
@@ -80,8 +80,8 @@ describe('TextFill', () => {
 });
 
 describe('Fraction', () => {
-  const numerator = () => screen.getByRole('textbox', { name: '分子' }) as HTMLInputElement;
-  const denominator = () => screen.getByRole('textbox', { name: '分母' }) as HTMLInputElement;
+  const numerator = () => screen.getByRole<HTMLInputElement>('textbox', { name: '分子' });
+  const denominator = () => screen.getByRole<HTMLInputElement>('textbox', { name: '分母' });
 
   it('takes a numerator over a denominator, integers only', async () => {
     const { user, last } = renderQuestion(arc);
@@ -102,7 +102,10 @@ describe('Fraction', () => {
   });
 
   it('review: an unreduced equivalent fraction is 正确 and the explanation is typeset', () => {
-    const { container } = renderQuestion(arc, { mode: 'review', reviewAnswer: answerWith({ text: '80', text2: '360' }) });
+    const { container } = renderQuestion(arc, {
+      mode: 'review',
+      reviewAnswer: answerWith({ text: '80', text2: '360' }),
+    });
     expect(screen.getByText('正确')).toBeTruthy();
     expect(screen.getByTestId('review-correct').querySelector('[aria-label="2/9"]')).not.toBeNull();
     expect(container.querySelector('.gq-analysis .katex mfrac')).not.toBeNull();

@@ -11,7 +11,13 @@ const ESSAY_MAX = 12_000;
  * Issue essay: a plain editor as on the test — no spell check, no autocorrect, and no word count while an exam is
  * running (`showWordCount`); the count is shown in review.
  */
-export function EssayInput({ answer, change, readOnly, review, showWordCount }: RendererProps & { showWordCount: boolean }) {
+export function EssayInput({
+  answer,
+  change,
+  readOnly,
+  review,
+  showWordCount,
+}: RendererProps & { showWordCount: boolean }) {
   const count = countWords(answer.essay);
   return (
     <div className="gq-essay">

@@ -9,7 +9,7 @@ const issue = bankQuestion('q-issue-001');
 const abase = wordQuestion('abase');
 
 describe('Essay', () => {
-  const editor = () => screen.getByRole('textbox', { name: '作文正文' }) as HTMLTextAreaElement;
+  const editor = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: '作文正文' });
 
   it('is a plain editor with spell check and autocorrect off and no word count during an exam', async () => {
     const { user, last } = renderQuestion(issue);

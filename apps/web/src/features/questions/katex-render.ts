@@ -7,5 +7,11 @@ import 'katex/dist/katex.min.css';
  * Imported only through math.ts, on the first formula: KaTeX and its stylesheet stay out of every first load.
  */
 export function typeset(tex: string, display: boolean): string {
-  return katex.renderToString(tex, { displayMode: display, throwOnError: false, trust: false, strict: 'ignore', output: 'htmlAndMathml' });
+  return katex.renderToString(tex, {
+    displayMode: display,
+    throwOnError: false,
+    trust: false,
+    strict: 'ignore',
+    output: 'htmlAndMathml',
+  });
 }

@@ -15,14 +15,27 @@ function Svg({ children }: { children: ReactNode }) {
 export const CheckCircleFilled = () => (
   <Svg>
     <circle cx="8" cy="8" r="7.5" fill="currentColor" />
-    <path d="M4.6 8.2l2.3 2.3 4.5-4.8" fill="none" style={{ stroke: 'var(--gq-surface)' }} strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M4.6 8.2l2.3 2.3 4.5-4.8"
+      fill="none"
+      style={{ stroke: 'var(--gq-surface)' }}
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </Svg>
 );
 
 export const CloseCircleFilled = () => (
   <Svg>
     <circle cx="8" cy="8" r="7.5" fill="currentColor" />
-    <path d="M5.4 5.4l5.2 5.2M10.6 5.4l-5.2 5.2" fill="none" style={{ stroke: 'var(--gq-surface)' }} strokeWidth="1.6" strokeLinecap="round" />
+    <path
+      d="M5.4 5.4l5.2 5.2M10.6 5.4l-5.2 5.2"
+      fill="none"
+      style={{ stroke: 'var(--gq-surface)' }}
+      strokeWidth="1.6"
+      strokeLinecap="round"
+    />
   </Svg>
 );
 
@@ -35,6 +48,12 @@ export const MinusCircleOutlined = () => (
 
 export const EditOutlined = () => (
   <Svg>
-    <path d="M10.8 2.3l2.9 2.9-7.9 7.9-3.5.6.6-3.5z M9.4 3.7l2.9 2.9" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" />
+    <path
+      d="M10.8 2.3l2.9 2.9-7.9 7.9-3.5.6.6-3.5z M9.4 3.7l2.9 2.9"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.3"
+      strokeLinejoin="round"
+    />
   </Svg>
 );

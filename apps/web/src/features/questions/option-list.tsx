@@ -30,7 +30,19 @@ interface OptionListProps {
  * A group of answer choices: ovals for one answer, squares for several (as on the test), letters A–I,
  * and in review the right answer and the learner's picks marked with icon and text.
  */
-export function OptionList({ options, chosen, correct, multiple, onPick, readOnly, review, label, blocked, variant = 'list', onWordClick }: OptionListProps) {
+export function OptionList({
+  options,
+  chosen,
+  correct,
+  multiple,
+  onPick,
+  readOnly,
+  review,
+  label,
+  blocked,
+  variant = 'list',
+  onWordClick,
+}: OptionListProps) {
   return (
     <div role={multiple ? 'group' : 'radiogroup'} aria-label={label} className={`gq-options is-${variant}`}>
       {options.map((o) => {
@@ -60,9 +72,7 @@ export function OptionList({ options, chosen, correct, multiple, onPick, readOnl
             className={state}
             onClick={onClick}
           >
-            <span className="gq-badge">
-              {o.key}
-            </span>
+            <span className="gq-badge">{o.key}</span>
             <RichText text={o.text} inline lang="en" onWordClick={onWordClick} className="gq-option-text" />
             {review && <OptionMarks correct={isCorrect} chosen={isChosen} known={correct !== null} />}
           </button>

@@ -23,7 +23,9 @@ const gre = (container: HTMLElement) => [...container.querySelectorAll('.gq-w-gr
 describe('PassagePane: GRE words of the passage', () => {
   it('marks them in review, says what the marks mean, and a click still looks the word up', () => {
     const onWordClick = vi.fn();
-    const { container, getByText } = render(<PassagePane passage={passage} pick={null} supportTranslate={false} review onWordClick={onWordClick} />);
+    const { container, getByText } = render(
+      <PassagePane passage={passage} pick={null} supportTranslate={false} review onWordClick={onWordClick} />,
+    );
     expect(gre(container)).toEqual(['abated', 'laconic']);
     expect(getByText(zh.questions.greWordsLegend(2))).toBeTruthy();
     fireEvent.click(getByText('laconic'));
@@ -31,7 +33,9 @@ describe('PassagePane: GRE words of the passage', () => {
   });
 
   it('marks nothing while the question is being answered, as on the test', () => {
-    const { container, queryByText } = render(<PassagePane passage={passage} pick={null} supportTranslate={false} review={false} onWordClick={vi.fn()} />);
+    const { container, queryByText } = render(
+      <PassagePane passage={passage} pick={null} supportTranslate={false} review={false} onWordClick={vi.fn()} />,
+    );
     expect(gre(container)).toEqual([]);
     expect(queryByText(zh.questions.greWordsLegend(2))).toBeNull();
   });

@@ -15,7 +15,11 @@ export interface SentencePick {
   review: boolean;
 }
 
-const splitParagraphs = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+const splitParagraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 /**
  * Groups the passage's sentences (the same list SelectSentence indexes) under the paragraph each starts in, so
@@ -38,8 +42,19 @@ export function sentencesByParagraph(text: string, sentences: readonly string[])
   return out.filter((p) => p.length > 0);
 }
 
-function SentenceParagraphs({ passage, pick, onWordClick }: { passage: PassageView; pick: SentencePick; onWordClick?: WordClickHandler }) {
-  const paragraphs = useMemo(() => sentencesByParagraph(passage.text, passage.sentences), [passage.text, passage.sentences]);
+function SentenceParagraphs({
+  passage,
+  pick,
+  onWordClick,
+}: {
+  passage: PassageView;
+  pick: SentencePick;
+  onWordClick?: WordClickHandler;
+}) {
+  const paragraphs = useMemo(
+    () => sentencesByParagraph(passage.text, passage.sentences),
+    [passage.text, passage.sentences],
+  );
   const [focus, setFocus] = useState<number>(pick.chosen ?? 0);
   const refs = useRef<(HTMLSpanElement | null)[]>([]);
   const count = passage.sentences.length;
@@ -65,7 +80,12 @@ function SentenceParagraphs({ passage, pick, onWordClick }: { passage: PassageVi
           {idx.map((i) => {
             const chosen = pick.chosen === i;
             const correct = pick.correct === i;
-            const cls = ['gq-sentence', chosen ? 'is-chosen' : '', pick.review && correct ? 'is-correct' : '', pick.review && chosen && pick.correct !== null && !correct ? 'is-wrong' : '']
+            const cls = [
+              'gq-sentence',
+              chosen ? 'is-chosen' : '',
+              pick.review && correct ? 'is-correct' : '',
+              pick.review && chosen && pick.correct !== null && !correct ? 'is-wrong' : '',
+            ]
               .filter(Boolean)
               .join(' ');
             return (
@@ -86,7 +106,9 @@ function SentenceParagraphs({ passage, pick, onWordClick }: { passage: PassageVi
                   onKeyDown={onKeyDown(i)}
                 >
                   <RichText text={passage.sentences[i] ?? ''} inline lang="en" onWordClick={onWordClick} />
-                  {pick.review && (chosen || correct) && <OptionMarks correct={correct} chosen={chosen} known={pick.correct !== null} />}
+                  {pick.review && (chosen || correct) && (
+                    <OptionMarks correct={correct} chosen={chosen} known={pick.correct !== null} />
+                  )}
                 </span>{' '}
               </span>
             );
@@ -101,7 +123,19 @@ function SentenceParagraphs({ passage, pick, onWordClick }: { passage: PassageVi
  * A reading passage with its paragraphs; sentences become choosable for select-in-passage; the Chinese
  * translation can be shown when the question supports it and the viewer receives one.
  */
-export function PassagePane({ passage, pick, supportTranslate, review, onWordClick }: { passage: PassageView; pick: SentencePick | null; supportTranslate: boolean; review: boolean; onWordClick?: WordClickHandler }) {
+export function PassagePane({
+  passage,
+  pick,
+  supportTranslate,
+  review,
+  onWordClick,
+}: {
+  passage: PassageView;
+  pick: SentencePick | null;
+  supportTranslate: boolean;
+  review: boolean;
+  onWordClick?: WordClickHandler;
+}) {
   const [translated, setTranslated] = useState(false);
   const switchId = useId();
   const canTranslate = supportTranslate && passage.translate.trim() !== '';
@@ -110,12 +144,22 @@ export function PassagePane({ passage, pick, supportTranslate, review, onWordCli
   // Paragraph-by-paragraph when the translation has the same paragraphs, otherwise as one block after the passage.
   const interleave = translated && !pick && chinese.length === english.length;
   // In review (never during an exam, as on the test) the passage's GRE words are marked, so reading is vocabulary too.
-  const marked = useMemo(() => (review && onWordClick ? new Set(passage.word_connect.flatMap((w) => w.forms)) : undefined), [review, onWordClick, passage.word_connect]);
+  const marked = useMemo(
+    () => (review && onWordClick ? new Set(passage.word_connect.flatMap((w) => w.forms)) : undefined),
+    [review, onWordClick, passage.word_connect],
+  );
   return (
     <div className="gq-passage">
       {canTranslate && (
         <div className="gq-translate-toggle">
-          <button id={switchId} type="button" role="switch" aria-checked={translated} className="gq-switch" onClick={() => setTranslated((v) => !v)}>
+          <button
+            id={switchId}
+            type="button"
+            role="switch"
+            aria-checked={translated}
+            className="gq-switch"
+            onClick={() => setTranslated((v) => !v)}
+          >
             <span className="gq-switch-knob" aria-hidden />
           </button>
           <label htmlFor={switchId}>{c.showTranslation}</label>

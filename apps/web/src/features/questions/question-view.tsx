@@ -79,7 +79,18 @@ function InputFor(props: RendererProps & { showWordCount: boolean }) {
  * test's split view (passage left, scrolling on its own; stacked on phones). Number keys 1–9 pick options while the
  * question has focus.
  */
-export function QuestionView({ question, answer, onAnswer, mode, disabled, reviewAnswer, onWordClick, showWordCount = false, withheld, ref }: QuestionViewProps) {
+export function QuestionView({
+  question,
+  answer,
+  onAnswer,
+  mode,
+  disabled,
+  reviewAnswer,
+  onWordClick,
+  showWordCount = false,
+  withheld,
+  ref,
+}: QuestionViewProps) {
   const review = mode === 'review';
   const shown = review ? (reviewAnswer ?? answer) : answer;
   const readOnly = review || Boolean(disabled) || !onAnswer || !question.accessable;
@@ -115,7 +126,16 @@ export function QuestionView({ question, answer, onAnswer, mode, disabled, revie
 
   // While answering, a click on a choice or on a selectable sentence answers; look-ups there wait for review.
   const choiceWords = readOnly ? onWordClick : undefined;
-  const props: RendererProps & { showWordCount: boolean } = { question, answer: shown, change, readOnly, review, standard, onWordClick: choiceWords, showWordCount };
+  const props: RendererProps & { showWordCount: boolean } = {
+    question,
+    answer: shown,
+    change,
+    readOnly,
+    review,
+    standard,
+    onWordClick: choiceWords,
+    showWordCount,
+  };
   const quantities = question.quantity_a !== null && question.quantity_b !== null;
 
   const body = (
@@ -134,10 +154,17 @@ export function QuestionView({ question, answer, onAnswer, mode, disabled, revie
         <>
           {/* Comparison: the given information is centered above the two quantities, as on the test. */}
           {!BOX_FILLS.has(kind) && kind !== 'Word' && (
-            <RichText text={question.inquiry} lang="en" className={quantities ? 'gq-stem is-centered' : 'gq-stem'} onWordClick={onWordClick} />
+            <RichText
+              text={question.inquiry}
+              lang="en"
+              className={quantities ? 'gq-stem is-centered' : 'gq-stem'}
+              onWordClick={onWordClick}
+            />
           )}
           <MediaList media={question.media} />
-          {quantities && <QuantityColumns a={question.quantity_a ?? ''} b={question.quantity_b ?? ''} onWordClick={onWordClick} />}
+          {quantities && (
+            <QuantityColumns a={question.quantity_a ?? ''} b={question.quantity_b ?? ''} onWordClick={onWordClick} />
+          )}
           <InputFor {...props} />
           {review && <ReviewPanel question={question} answer={shown} withheld={withheld} />}
         </>
@@ -153,11 +180,24 @@ export function QuestionView({ question, answer, onAnswer, mode, disabled, revie
   }
 
   return (
-    <div ref={rootRef} className="gq-root" style={questionCssVars()} tabIndex={-1} onKeyDown={onKeyDown} data-kind={kind}>
+    <div
+      ref={rootRef}
+      className="gq-root"
+      style={questionCssVars()}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      data-kind={kind}
+    >
       {question.passage ? (
         <div className="gq-split">
           <section className="gq-pane gq-pane-passage" aria-label={c.passageLabel}>
-            <PassagePane passage={question.passage} pick={pick} supportTranslate={question.support_translate} review={review} onWordClick={pick ? choiceWords : onWordClick} />
+            <PassagePane
+              passage={question.passage}
+              pick={pick}
+              supportTranslate={question.support_translate}
+              review={review}
+              onWordClick={pick ? choiceWords : onWordClick}
+            />
           </section>
           <section className="gq-pane gq-pane-question">{body}</section>
         </div>

@@ -36,11 +36,17 @@ export function describeAnswer(q: QuestionData, a: Shown): ReactNode {
     }
     case 'MultiSelect':
     case 'SixChooseTwo':
-      return a.multi_selects.length ? a.multi_selects.map((k) => <OptionRef key={k} k={k} text={textOf(0, k)} />) : null;
+      return a.multi_selects.length
+        ? a.multi_selects.map((k) => <OptionRef key={k} k={k} text={textOf(0, k)} />)
+        : null;
     case 'TextFill': {
       if (!a.text) return null;
       const { fill_prefix: pre, fill_suffix: suf } = q.input_method;
-      return <span className="gq-answer-item" lang="en">{[pre, a.text, suf].filter(Boolean).join(' ')}</span>;
+      return (
+        <span className="gq-answer-item" lang="en">
+          {[pre, a.text, suf].filter(Boolean).join(' ')}
+        </span>
+      );
     }
     case 'Fraction':
       if (!a.text && !a.text2) return null;
@@ -104,7 +110,15 @@ export interface Withheld {
  * Review: the verdict (icon and word), the learner's answer beside the correct one, and the Chinese analysis with
  * key words, synonyms and antonyms — or a note that the answer or analysis is withheld from this viewer.
  */
-export function ReviewPanel({ question, answer, withheld }: { question: QuestionData; answer: Answer; withheld?: Withheld }) {
+export function ReviewPanel({
+  question,
+  answer,
+  withheld,
+}: {
+  question: QuestionData;
+  answer: Answer;
+  withheld?: Withheld;
+}) {
   const standard = question.standard_answer;
   const kind = question.input_method.kind;
   const verdict = (!standard && withheld?.verdict) || verdictOf(question, answer, standard);

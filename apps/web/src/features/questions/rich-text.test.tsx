@@ -96,9 +96,11 @@ describe('RichText', () => {
 
   it('makes each English word clickable through one listener and reports the word', () => {
     const onWord = vi.fn();
-    const { container, getByText } = render(<RichText text={"The reef's well-known $x$ collapse, 珊瑚"} onWordClick={onWord} />);
+    const { container, getByText } = render(
+      <RichText text={"The reef's well-known $x$ collapse, 珊瑚"} onWordClick={onWord} />,
+    );
     const words = [...container.querySelectorAll('.gq-w')].map((w) => w.textContent);
-    expect(words).toEqual(["The", "reef's", 'well-known', 'collapse']);
+    expect(words).toEqual(['The', "reef's", 'well-known', 'collapse']);
     fireEvent.click(getByText('well-known'));
     expect(onWord).toHaveBeenCalledWith('well-known', expect.anything());
     // Math and Chinese are not words.

@@ -29,9 +29,23 @@ function MathPiece({ tex, display }: { tex: string; display: boolean }) {
   return <span className="gq-math" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function InlinePiece({ piece, words, renderBlank, marked }: { piece: Inline; words: boolean; renderBlank?: (n: number) => ReactNode; marked?: ReadonlySet<string> }) {
+function InlinePiece({
+  piece,
+  words,
+  renderBlank,
+  marked,
+}: {
+  piece: Inline;
+  words: boolean;
+  renderBlank?: (n: number) => ReactNode;
+  marked?: ReadonlySet<string>;
+}) {
   if (piece.t === 'blank') {
-    return renderBlank ? renderBlank(piece.n) : <span className="gq-blank-line" role="img" aria-label={c.blankAria(piece.n)} />;
+    return renderBlank ? (
+      renderBlank(piece.n)
+    ) : (
+      <span className="gq-blank-line" role="img" aria-label={c.blankAria(piece.n)} />
+    );
   }
   let node: ReactNode;
   if (piece.t === 'math') {
@@ -57,7 +71,15 @@ function InlinePiece({ piece, words, renderBlank, marked }: { piece: Inline; wor
  * Content text with inline KaTeX math, paragraphs from line breaks and, when `onWordClick` is given, each English
  * word clickable. Text outside math is rendered as React text (escaped), never as HTML.
  */
-export const RichText = memo(function RichText({ text, inline, lang, onWordClick, renderBlank, className, marked }: RichTextProps) {
+export const RichText = memo(function RichText({
+  text,
+  inline,
+  lang,
+  onWordClick,
+  renderBlank,
+  className,
+  marked,
+}: RichTextProps) {
   const paragraphs = useMemo(() => parseRichText(text), [text]);
   const words = Boolean(onWordClick);
   const onClick = onWordClick
@@ -66,8 +88,16 @@ export const RichText = memo(function RichText({ text, inline, lang, onWordClick
         if (target && e.currentTarget.contains(target)) onWordClick(target.textContent ?? '', e);
       }
     : undefined;
-  const cls = ['gq-rich', lang === 'en' ? 'gq-en' : lang === 'zh' ? 'gq-zh' : '', words ? 'gq-words' : '', className ?? ''].filter(Boolean).join(' ');
-  const render = (p: Inline[]) => p.map((piece, i) => <InlinePiece key={i} piece={piece} words={words} renderBlank={renderBlank} marked={marked} />);
+  const cls = [
+    'gq-rich',
+    lang === 'en' ? 'gq-en' : lang === 'zh' ? 'gq-zh' : '',
+    words ? 'gq-words' : '',
+    className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const render = (p: Inline[]) =>
+    p.map((piece, i) => <InlinePiece key={i} piece={piece} words={words} renderBlank={renderBlank} marked={marked} />);
   if (inline) {
     return (
       <span className={cls} lang={lang} onClick={onClick}>

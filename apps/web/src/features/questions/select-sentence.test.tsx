@@ -36,7 +36,11 @@ describe('SelectSentence', () => {
     await user.keyboard('{ArrowUp} ');
     expect(last().selects).toEqual(['1']);
     // Only the current sentence is in the tab order.
-    expect(within(passage()).getAllByRole('radio').filter((s) => s.tabIndex === 0)).toHaveLength(1);
+    expect(
+      within(passage())
+        .getAllByRole('radio')
+        .filter((s) => s.tabIndex === 0),
+    ).toHaveLength(1);
   });
 
   it('review: marks the right sentence and the learner’s wrong one, with the passage gist', () => {

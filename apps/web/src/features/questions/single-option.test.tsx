@@ -18,7 +18,7 @@ describe('SingleOption', () => {
     expect(within(columns).getByText('Quantity A')).toBeTruthy();
     expect(within(columns).getByText('Quantity B')).toBeTruthy();
     expect(columns.querySelectorAll('.katex')).toHaveLength(2);
-    const figure = screen.getByRole('img', { name: /interior angles are labeled x degrees/ }) as HTMLImageElement;
+    const figure = screen.getByRole<HTMLImageElement>('img', { name: /interior angles are labeled x degrees/ });
     expect(figure.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
     expect(screen.getAllByRole('radio')).toHaveLength(4);
   });
@@ -74,7 +74,7 @@ describe('SingleOption', () => {
     const wrong = wrongKey(qc);
     renderQuestion(qc, { mode: 'review', reviewAnswer: answerWith({ selects: [wrong] }) });
     expect(screen.getByText('错误')).toBeTruthy();
-    const picked = screen.getAllByRole('radio').find((r) => r.textContent!.startsWith(wrong))!;
+    const picked = screen.getAllByRole('radio').find((r) => r.textContent.startsWith(wrong))!;
     expect(picked.className).toContain('is-wrong');
     expect(within(picked).getByText('你的选择')).toBeTruthy();
     expect(screen.getByTestId('review-yours').textContent).toMatch(new RegExp(`^${wrong}`));
@@ -94,7 +94,9 @@ describe('SingleOption', () => {
     expect(screen.getByText(/解析暂不可见/)).toBeTruthy();
     // Without the key no option can be marked right or wrong, only as the learner's pick.
     expect(document.querySelector('.gq-mark.is-right, .gq-mark.is-wrong')).toBeNull();
-    expect(within(screen.getByRole('radio', { name: /The two quantities are equal/ })).getByText('你的选择')).toBeTruthy();
+    expect(
+      within(screen.getByRole('radio', { name: /The two quantities are equal/ })).getByText('你的选择'),
+    ).toBeTruthy();
     expect(screen.getByText('已作答')).toBeTruthy();
   });
 

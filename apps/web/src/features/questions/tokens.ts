@@ -53,5 +53,5 @@ export function questionCssVars(): CSSProperties {
     '--gq-fraction-width': `${questionSizes.fractionWidth}px`,
     '--gq-pane-max-height': questionSizes.paneMaxHeight,
   };
-  return vars as CSSProperties;
+  return vars;
 }

@@ -49,16 +49,31 @@ export function WordCardInput({ question, answer, change, readOnly, review, onWo
         </section>
       )}
       {!review && meaning !== '' && (
-        <button type="button" onClick={() => setFlipped((f) => !f)} aria-expanded={flipped} className="gq-link-button gq-word-flip">
+        <button
+          type="button"
+          onClick={() => setFlipped((f) => !f)}
+          aria-expanded={flipped}
+          className="gq-link-button gq-word-flip"
+        >
           {flipped ? c.wordFlipBack : c.wordFlip}
         </button>
       )}
       {!readOnly && (
         <div className="gq-word-actions">
-          <button type="button" className={`gq-button${choice === 'know' ? ' is-primary' : ''}`} aria-pressed={choice === 'know'} onClick={() => change({ ...answer, selects: ['know'] })}>
+          <button
+            type="button"
+            className={`gq-button${choice === 'know' ? ' is-primary' : ''}`}
+            aria-pressed={choice === 'know'}
+            onClick={() => change({ ...answer, selects: ['know'] })}
+          >
             {c.wordKnow}
           </button>
-          <button type="button" className={`gq-button${choice === 'unknown' ? ' is-primary' : ''}`} aria-pressed={choice === 'unknown'} onClick={() => change({ ...answer, selects: ['unknown'] })}>
+          <button
+            type="button"
+            className={`gq-button${choice === 'unknown' ? ' is-primary' : ''}`}
+            aria-pressed={choice === 'unknown'}
+            onClick={() => change({ ...answer, selects: ['unknown'] })}
+          >
             {c.wordUnknown}
           </button>
         </div>

@@ -1,5 +1,13 @@
 import { FieldTimeOutlined } from '@ant-design/icons';
-import { EXAM_TIMING_DEFAULTS, FILTER_EXAM_MAX, MATH_CREATE_KINDS, SIMULATE_AREAS, SIMULATE_KINDS, type ExamFilter, type SimulateKind } from '@gre/contracts';
+import {
+  EXAM_TIMING_DEFAULTS,
+  FILTER_EXAM_MAX,
+  MATH_CREATE_KINDS,
+  SIMULATE_AREAS,
+  SIMULATE_KINDS,
+  type ExamFilter,
+  type SimulateKind,
+} from '@gre/contracts';
 import { Button, Checkbox, Form, InputNumber, Modal, Radio, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { zh } from '../../i18n/zh-CN';
@@ -21,7 +29,10 @@ export function quotaText({ remaining, period }: SimulateQuota): string {
 /** The parts and the full time of a simulate kind, from the shared exam plan (never a second copy of the timings). */
 function kindHint(kind: SimulateKind): string {
   const t = EXAM_TIMING_DEFAULTS;
-  const seconds = SIMULATE_AREAS[kind].reduce((sum, area) => sum + (area === 'issue' ? t.issue : area === 'verbal' ? t.verbal1 + t.verbal2 : t.quant1 + t.quant2), 0);
+  const seconds = SIMULATE_AREAS[kind].reduce(
+    (sum, area) => sum + (area === 'issue' ? t.issue : area === 'verbal' ? t.verbal1 + t.verbal2 : t.quant1 + t.quant2),
+    0,
+  );
   return r.kindHint(
     SIMULATE_AREAS[kind].map((a) => r.areaNames[a] ?? a),
     r.duration(seconds),
@@ -52,12 +63,26 @@ function ClockFields() {
 const clockDefaults: ClockValues = { enable_count_up: false, is_auto_commit: true };
 
 /** Spec §9 simulate kinds with the clock options; creating opens the exam screen. */
-export function SimulateDialog({ mock, quota, onClose }: { mock: { book_id: string; title: string }; quota: SimulateQuota; onClose: () => void }) {
+export function SimulateDialog({
+  mock,
+  quota,
+  onClose,
+}: {
+  mock: { book_id: string; title: string };
+  quota: SimulateQuota;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<ClockValues & { select_kind: SimulateKind }>();
   const create = useCreateExam(onClose);
   const submit = (v: ClockValues & { select_kind: SimulateKind }) =>
     create.mutate({
-      request: { source: 'simulate', version: mock.book_id, select_kind: v.select_kind, enable_count_up: v.enable_count_up, is_auto_commit: v.enable_count_up ? false : v.is_auto_commit },
+      request: {
+        source: 'simulate',
+        version: mock.book_id,
+        select_kind: v.select_kind,
+        enable_count_up: v.enable_count_up,
+        is_auto_commit: v.enable_count_up ? false : v.is_auto_commit,
+      },
       subject: subjectOfSimulate(v.select_kind),
     });
   return (
@@ -100,7 +125,15 @@ interface FilterValues extends ClockValues {
 }
 
 /** 组卷练习: up to FILTER_EXAM_MAX questions drawn from the big bank's current filter. */
-export function FilterExamDialog({ filter, description, onClose }: { filter: ExamFilter; description: string; onClose: () => void }) {
+export function FilterExamDialog({
+  filter,
+  description,
+  onClose,
+}: {
+  filter: ExamFilter;
+  description: string;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<FilterValues>();
   const create = useCreateExam(onClose);
   const submit = (v: FilterValues) =>
@@ -119,15 +152,35 @@ export function FilterExamDialog({ filter, description, onClose }: { filter: Exa
       subject: subjectOfCategory(filter.category ?? 0),
     });
   return (
-    <Modal open title={c.filterTitle} onCancel={onClose} okText={c.start} cancelText={zh.common.cancel} onOk={() => form.submit()} confirmLoading={create.isPending} destroyOnHidden>
+    <Modal
+      open
+      title={c.filterTitle}
+      onCancel={onClose}
+      okText={c.start}
+      cancelText={zh.common.cancel}
+      onOk={() => form.submit()}
+      confirmLoading={create.isPending}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">{c.filterIntro(description)}</Typography.Paragraph>
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ count: 10, include_done: false, with_issue: false, order: 'random', math_create_kind: 'any', ...clockDefaults }}
+        initialValues={{
+          count: 10,
+          include_done: false,
+          with_issue: false,
+          order: 'random',
+          math_create_kind: 'any',
+          ...clockDefaults,
+        }}
         onFinish={submit}
       >
-        <Form.Item name="count" label={c.count} rules={[{ required: true, type: 'integer', min: 1, max: FILTER_EXAM_MAX }]}>
+        <Form.Item
+          name="count"
+          label={c.count}
+          rules={[{ required: true, type: 'integer', min: 1, max: FILTER_EXAM_MAX }]}
+        >
           <InputNumber min={1} max={FILTER_EXAM_MAX} precision={0} suffix={c.countUnit} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="include_done" valuePropName="checked">
@@ -149,7 +202,10 @@ export function FilterExamDialog({ filter, description, onClose }: { filter: Exa
         </Form.Item>
         {filter.category === 3 && (
           <Form.Item name="math_create_kind" label={c.mathKind}>
-            <Radio.Group optionType="button" options={MATH_CREATE_KINDS.map((k) => ({ value: k, label: c.mathKinds[k] ?? k }))} />
+            <Radio.Group
+              optionType="button"
+              options={MATH_CREATE_KINDS.map((k) => ({ value: k, label: c.mathKinds[k] ?? k }))}
+            />
           </Form.Item>
         )}
         <ClockFields />
@@ -171,7 +227,17 @@ function describeFilter(filter: ExamFilter, names: BankNames): string {
 }
 
 /** The big bank's 组卷练习: the current filter (without its keyword, which a draw does not use) as an exam. */
-export function FilterExamButton({ filter, keyword, names, disabled }: { filter: ExamFilter; keyword: string | undefined; names: BankNames; disabled: boolean }) {
+export function FilterExamButton({
+  filter,
+  keyword,
+  names,
+  disabled,
+}: {
+  filter: ExamFilter;
+  keyword: string | undefined;
+  names: BankNames;
+  disabled: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const description = describeFilter(filter, names);
   return (
@@ -179,13 +245,27 @@ export function FilterExamButton({ filter, keyword, names, disabled }: { filter:
       <Button icon={<FieldTimeOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
         {c.filterButton}
       </Button>
-      {open && <FilterExamDialog filter={filter} description={keyword ? `${description}；${c.filterNoTag}` : description} onClose={() => setOpen(false)} />}
+      {open && (
+        <FilterExamDialog
+          filter={filter}
+          description={keyword ? `${description}；${c.filterNoTag}` : description}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }
 
 /** The book drawer's 计时练习: the whole book as a timed exam on the exam screen. */
-export function TimedPracticeButton({ bookId, category, disabled }: { bookId: string; category: number | undefined; disabled: boolean }) {
+export function TimedPracticeButton({
+  bookId,
+  category,
+  disabled,
+}: {
+  bookId: string;
+  category: number | undefined;
+  disabled: boolean;
+}) {
   const create = useCreateExam();
   return (
     <Button
@@ -193,7 +273,12 @@ export function TimedPracticeButton({ bookId, category, disabled }: { bookId: st
       disabled={disabled}
       loading={create.isPending}
       title={c.bookTimedHint}
-      onClick={() => create.mutate({ request: { source: 'book', book_id: bookId }, subject: category === undefined ? undefined : subjectOfCategory(category) })}
+      onClick={() =>
+        create.mutate({
+          request: { source: 'book', book_id: bookId },
+          subject: category === undefined ? undefined : subjectOfCategory(category),
+        })
+      }
     >
       {c.bookTimed}
     </Button>

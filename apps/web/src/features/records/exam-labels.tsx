@@ -25,8 +25,17 @@ export function ExamStatusTag({ status }: { status: ExamStatus }) {
 }
 
 /** Joins the scaled scores that exist: "语文 155 · 数学 160 · 总分 315"; null when there are none. */
-export function scoreText(scores: { verbal: number | null; quant: number | null; total?: number | null }): string | null {
-  const total = scores.total !== undefined ? scores.total : scores.verbal !== null && scores.quant !== null ? scores.verbal + scores.quant : null;
+export function scoreText(scores: {
+  verbal: number | null;
+  quant: number | null;
+  total?: number | null;
+}): string | null {
+  const total =
+    scores.total !== undefined
+      ? scores.total
+      : scores.verbal !== null && scores.quant !== null
+        ? scores.verbal + scores.quant
+        : null;
   const parts = [
     scores.verbal !== null ? `${r.scores.verbal} ${scores.verbal}` : null,
     scores.quant !== null ? `${r.scores.quant} ${scores.quant}` : null,

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, sentBody } from '../../test-utils';
 import { recordParams } from './record-page';
 import { makeBrief, NOV_22 } from './test-utils/records-fixtures';
 
@@ -24,8 +24,33 @@ afterEach(() => {
 });
 
 const RECORDS: ExamBrief[] = [
-  makeBrief({ id: 3, name: '数学 · 组卷练习', kind: 'filter', source: 'Exercise', template_id: null, status: 'Start', question_count: 10, answered_count: 4, correct: null, verbal: null, quant: null, created_at: NOV_22 + 86_400 }),
-  makeBrief({ id: 2, name: '精选填空 1', kind: 'book', source: 'Exercise', template_id: 'b-pick-tc-1', status: 'Finished', question_count: 12, answered_count: 12, correct: 9, verbal: null, quant: null }),
+  makeBrief({
+    id: 3,
+    name: '数学 · 组卷练习',
+    kind: 'filter',
+    source: 'Exercise',
+    template_id: null,
+    status: 'Start',
+    question_count: 10,
+    answered_count: 4,
+    correct: null,
+    verbal: null,
+    quant: null,
+    created_at: NOV_22 + 86_400,
+  }),
+  makeBrief({
+    id: 2,
+    name: '精选填空 1',
+    kind: 'book',
+    source: 'Exercise',
+    template_id: 'b-pick-tc-1',
+    status: 'Finished',
+    question_count: 12,
+    answered_count: 12,
+    correct: 9,
+    verbal: null,
+    quant: null,
+  }),
   makeBrief({ id: 1 }),
 ];
 
@@ -46,7 +71,8 @@ function serve(records: ExamBrief[] = RECORDS) {
   return fetch;
 }
 
-const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));
+const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) =>
+  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => sentBody(init));
 const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
 describe('record params from the URL', () => {
@@ -56,7 +82,9 @@ describe('record params from the URL', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (kind, page) => {
         const p = recordParams(new URLSearchParams({ kind, page }));
-        expect(examCalls.list.request.safeParse({ page: p.page, ...(p.kind ? { kind: p.kind } : {}) }).success).toBe(true);
+        expect(examCalls.list.request.safeParse({ page: p.page, ...(p.kind ? { kind: p.kind } : {}) }).success).toBe(
+          true,
+        );
       }),
     );
   });
@@ -73,7 +101,11 @@ describe('/record', { timeout: 30_000 }, () => {
     expect(within(mock).getByText('55 / 55 题')).toBeTruthy();
     expect(within(mock).getByText('语文 155 · 数学 160 · 总分 315')).toBeTruthy();
     expect(within(mock).getByText('2026-11-22')).toBeTruthy();
-    expect(within(mock).getByRole('link', { name: new RegExp(t.trend) }).getAttribute('href')).toBe('/report/b-mock-1');
+    expect(
+      within(mock)
+        .getByRole('link', { name: new RegExp(t.trend) })
+        .getAttribute('href'),
+    ).toBe('/report/b-mock-1');
     const book = row('精选填空 1');
     expect(within(book).getByText('题本练习')).toBeTruthy();
     expect(within(book).getByText('正确 9 / 12')).toBeTruthy();
@@ -88,7 +120,9 @@ describe('/record', { timeout: 30_000 }, () => {
   it('a finished record opens its result', async () => {
     serve();
     const { router } = renderApp('/record');
-    await userEvent.click(within(await waitFor(() => row('精选填空 1'))).getByRole('button', { name: new RegExp(t.view) }));
+    await userEvent.click(
+      within(await waitFor(() => row('精选填空 1'))).getByRole('button', { name: new RegExp(t.view) }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/exam/2'));
   });
 
@@ -97,7 +131,9 @@ describe('/record', { timeout: 30_000 }, () => {
     const { router } = renderApp('/record');
     await screen.findByText('精选填空 1');
     await userEvent.click(screen.getByRole('radio', { name: t.filters.book }).closest('label')!);
-    await waitFor(() => expect(bodies(fetch, examCalls.list.path).at(-1)).toEqual({ page: 1, page_size: 20, kind: 'book' }));
+    await waitFor(() =>
+      expect(bodies(fetch, examCalls.list.path).at(-1)).toEqual({ page: 1, page_size: 20, kind: 'book' }),
+    );
     expect(router.state.location.search).toBe('?kind=book');
     expect(await screen.findByText('精选填空 1')).toBeTruthy();
     expect(screen.queryByText('全真模考 1 · 完整模考')).toBeNull();
@@ -132,7 +168,15 @@ describe('/record', { timeout: 30_000 }, () => {
   });
 
   it('at phone width shows a list instead of a table', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
     serve();
     renderApp('/record');
     expect(await screen.findByText('全真模考 1 · 完整模考')).toBeTruthy();

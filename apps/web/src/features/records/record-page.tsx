@@ -1,7 +1,21 @@
 import { DeleteOutlined, EyeOutlined, LineChartOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { EXAM_KINDS, type ExamBrief, examCalls, type ExamKind, shanghaiDay } from '@gre/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Empty, List, Pagination, Segmented, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  List,
+  Pagination,
+  Segmented,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/client';
 import { queryClient } from '../../api/query-client';
@@ -33,7 +47,12 @@ function Actions({ exam, onDelete }: { exam: ExamBrief; onDelete: (e: ExamBrief)
           {t.view}
         </Button>
       ) : (
-        <Button size="small" type="primary" icon={<PlayCircleOutlined />} onClick={() => void navigate(`/exam/${exam.id}`)}>
+        <Button
+          size="small"
+          type="primary"
+          icon={<PlayCircleOutlined />}
+          onClick={() => void navigate(`/exam/${exam.id}`)}
+        >
           {t.resume}
         </Button>
       )}
@@ -42,7 +61,14 @@ function Actions({ exam, onDelete }: { exam: ExamBrief; onDelete: (e: ExamBrief)
           <LineChartOutlined aria-hidden /> {t.trend}
         </Link>
       )}
-      <Button size="small" danger type="text" icon={<DeleteOutlined />} aria-label={`${t.remove}：${exam.name}`} onClick={() => onDelete(exam)}>
+      <Button
+        size="small"
+        danger
+        type="text"
+        icon={<DeleteOutlined />}
+        aria-label={`${t.remove}：${exam.name}`}
+        onClick={() => onDelete(exam)}
+      >
         {t.remove}
       </Button>
     </Space>
@@ -52,13 +78,40 @@ function Actions({ exam, onDelete }: { exam: ExamBrief; onDelete: (e: ExamBrief)
 function columns(onDelete: (e: ExamBrief) => void): TableColumnsType<ExamBrief> {
   const c = t.columns;
   return [
-    { title: c.name, dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
-    { title: c.kind, dataIndex: 'kind', key: 'kind', width: 100, render: (kind: string) => <Tag>{zh.records.examKind[kind]}</Tag> },
-    { title: c.status, dataIndex: 'status', key: 'status', width: 110, render: (_: unknown, e) => <ExamStatusTag status={e.status} /> },
-    { title: c.progress, key: 'progress', width: 100, render: (_: unknown, e) => t.progress(e.answered_count, e.question_count) },
+    {
+      title: c.name,
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    },
+    {
+      title: c.kind,
+      dataIndex: 'kind',
+      key: 'kind',
+      width: 100,
+      render: (kind: string) => <Tag>{zh.records.examKind[kind]}</Tag>,
+    },
+    {
+      title: c.status,
+      dataIndex: 'status',
+      key: 'status',
+      width: 110,
+      render: (_: unknown, e) => <ExamStatusTag status={e.status} />,
+    },
+    {
+      title: c.progress,
+      key: 'progress',
+      width: 100,
+      render: (_: unknown, e) => t.progress(e.answered_count, e.question_count),
+    },
     { title: c.score, key: 'score', render: (_: unknown, e) => briefResult(e) },
     { title: c.date, key: 'date', width: 120, render: (_: unknown, e) => shanghaiDay(e.created_at) },
-    { title: c.actions, key: 'actions', width: 260, render: (_: unknown, e) => <Actions exam={e} onDelete={onDelete} /> },
+    {
+      title: c.actions,
+      key: 'actions',
+      width: 260,
+      render: (_: unknown, e) => <Actions exam={e} onDelete={onDelete} />,
+    },
   ];
 }
 
@@ -77,7 +130,11 @@ function RecordList({ items, onDelete }: { items: ExamBrief[]; onDelete: (e: Exa
               <ExamStatusTag status={e.status} />
               <Typography.Text type="secondary">{shanghaiDay(e.created_at)}</Typography.Text>
             </Space>
-            <Typography.Text>{[t.progress(e.answered_count, e.question_count), briefResult(e)].filter((x) => x !== zh.records.report.dash).join(' · ')}</Typography.Text>
+            <Typography.Text>
+              {[t.progress(e.answered_count, e.question_count), briefResult(e)]
+                .filter((x) => x !== zh.records.report.dash)
+                .join(' · ')}
+            </Typography.Text>
             <Actions exam={e} onDelete={onDelete} />
           </div>
         </List.Item>
@@ -109,8 +166,10 @@ export function RecordPage() {
       await queryClient.invalidateQueries({ queryKey: recordKeys.all });
     },
   });
+  // The confirm dialog's promise only says when it closed; onOk does the work and swallows its own failure (the
+  // catalogue has shown it), so nothing waits on it.
   const onDelete = (exam: ExamBrief) =>
-    modal.confirm({
+    void modal.confirm({
       title: t.removeTitle,
       content: t.removeBody(exam.name),
       okText: t.remove,
@@ -144,11 +203,25 @@ export function RecordPage() {
             {phone ? (
               <RecordList items={items} onDelete={onDelete} />
             ) : (
-              <Table<ExamBrief> rowKey="id" columns={columns(onDelete)} dataSource={items} pagination={false} size="middle" />
+              <Table<ExamBrief>
+                rowKey="id"
+                columns={columns(onDelete)}
+                dataSource={items}
+                pagination={false}
+                size="middle"
+              />
             )}
             <div className="gr-pager">
               <Typography.Text type="secondary">{t.total(data?.total ?? 0)}</Typography.Text>
-              <Pagination current={page} pageSize={RECORD_PAGE_SIZE} total={data?.total ?? 0} showSizeChanger={false} hideOnSinglePage size={phone ? 'small' : undefined} onChange={(p) => go({ kind, page: p })} />
+              <Pagination
+                current={page}
+                pageSize={RECORD_PAGE_SIZE}
+                total={data?.total ?? 0}
+                showSizeChanger={false}
+                hideOnSinglePage
+                size={phone ? 'small' : undefined}
+                onChange={(p) => go({ kind, page: p })}
+              />
             </div>
           </>
         )}

@@ -25,12 +25,17 @@ export const recordKeys = {
 
 export const RECORD_PAGE_SIZE = 20;
 
-export const simulateListQuery = queryOptions({ queryKey: recordKeys.simulate, queryFn: () => call(examCalls.simulateList, {}), staleTime: 10_000 });
+export const simulateListQuery = queryOptions({
+  queryKey: recordKeys.simulate,
+  queryFn: () => call(examCalls.simulateList, {}),
+  staleTime: 10_000,
+});
 
 export const examListQuery = (page: number, kind: ExamKind | undefined) =>
   queryOptions({
     queryKey: recordKeys.list(page, kind),
-    queryFn: () => call(examCalls.list, kind ? { page, page_size: RECORD_PAGE_SIZE, kind } : { page, page_size: RECORD_PAGE_SIZE }),
+    queryFn: () =>
+      call(examCalls.list, kind ? { page, page_size: RECORD_PAGE_SIZE, kind } : { page, page_size: RECORD_PAGE_SIZE }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -83,7 +88,8 @@ export function subjectOfSimulate(kind: SimulateKind): string | undefined {
 export function useCreateExam(onDone?: () => void, onNothing?: () => void) {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: ({ request, subject }: { request: CreateExamRequest; subject?: string }) => call(examCalls.create, request, subject ? { subject } : {}),
+    mutationFn: ({ request, subject }: { request: CreateExamRequest; subject?: string }) =>
+      call(examCalls.create, request, subject ? { subject } : {}),
     onSuccess: ({ id }) => void navigate(`/exam/${id}`),
     ...(onNothing && {
       meta: { handlesErrors: true },

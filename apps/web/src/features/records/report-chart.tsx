@@ -1,5 +1,12 @@
 import { LineChart, type LineSeriesOption } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent, type GridComponentOption, type LegendComponentOption, type TooltipComponentOption } from 'echarts/components';
+import {
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  type GridComponentOption,
+  type LegendComponentOption,
+  type TooltipComponentOption,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { useMemo } from 'react';
 import { zh } from '../../i18n/zh-CN';
@@ -13,11 +20,18 @@ echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent]);
 /** What the chart reads of a point (the analyze page's trend has no attempt behind it). */
 type ChartPoint = Pick<ReportPoint, 'label' | 'values'>;
 
-type ChartOption = echarts.ComposeOption<LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption>;
+type ChartOption = echarts.ComposeOption<
+  LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+>;
 
 const s = zh.records.scores;
 const NAMES: Record<Metric, string> = { verbal: s.verbal, quant: s.quant, total: s.total, rate: s.rate };
-const COLORS: Record<Metric, string> = { verbal: palette.primary, quant: palette.success, total: palette.warning, rate: palette.primary };
+const COLORS: Record<Metric, string> = {
+  verbal: palette.primary,
+  quant: palette.success,
+  total: palette.warning,
+  rate: palette.primary,
+};
 
 /** Section scores run 130–170 and the total 260–340 (docs/scoring.md); the correct rate 0–100 %. */
 const AXES = {
@@ -51,7 +65,10 @@ export function chartOption(points: readonly ChartPoint[], metrics: readonly Met
     series: metrics.map((m) => ({
       type: 'line',
       name: NAMES[m],
-      yAxisIndex: Math.max(0, axes.findIndex((a) => a.metrics.includes(m))),
+      yAxisIndex: Math.max(
+        0,
+        axes.findIndex((a) => a.metrics.includes(m)),
+      ),
       data: points.map((p) => p.values[m] ?? null),
       connectNulls: true,
       symbolSize: 8,
@@ -62,7 +79,15 @@ export function chartOption(points: readonly ChartPoint[], metrics: readonly Met
 }
 
 /** The report's trend line, in SVG (crisp at any zoom, and readable by a screenshot). Loaded lazily with its page. */
-export default function ReportChart({ points, metrics, label }: { points: readonly ChartPoint[]; metrics: readonly Metric[]; label: string }) {
+export default function ReportChart({
+  points,
+  metrics,
+  label,
+}: {
+  points: readonly ChartPoint[];
+  metrics: readonly Metric[];
+  label: string;
+}) {
   const option = useMemo(() => chartOption(points, metrics), [points, metrics]);
   return <EChartBox option={option} label={label} />;
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, sentBody } from '../../test-utils';
 import { DAY, makeAttempt, NOV_22 } from './test-utils/records-fixtures';
 
 const p = zh.records.report;
@@ -44,8 +44,13 @@ function serve(attempts: Attempt[] = ATTEMPTS) {
   );
 }
 
-const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));
-const tableDates = () => screen.getAllByRole('row').slice(1).map((r) => r.querySelector('td')?.textContent);
+const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) =>
+  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => sentBody(init));
+const tableDates = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.querySelector('td')?.textContent);
 const average = (label: string) => screen.getByText(`${p.average}${label}`).closest('.ant-statistic') as HTMLElement;
 
 async function pickWindow(window: ScoreWindow) {
@@ -74,7 +79,9 @@ describe('/report/:bookID', { timeout: 30_000 }, () => {
     renderApp('/report/b-mock-1');
     await screen.findByRole('img', { name: p.chartLabel('全真模考 1') });
     await pickWindow('last_3');
-    await waitFor(() => expect(bodies(fetch, examCalls.report.path)).toContainEqual({ book_id: 'b-mock-1', window: 'last_3' }));
+    await waitFor(() =>
+      expect(bodies(fetch, examCalls.report.path)).toContainEqual({ book_id: 'b-mock-1', window: 'last_3' }),
+    );
     // Total: the last three attempts that have one (11-19 has none); V: the last three, whatever Q did.
     await waitFor(() => expect(average('总分').textContent).toContain('316.7'));
     expect(average('语文').textContent).toContain('158');

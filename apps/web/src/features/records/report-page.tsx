@@ -1,7 +1,24 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { type Attempt, SCORE_WINDOWS, type ScoreWindow, shanghaiDay } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, List, Result, Row, Segmented, Select, Skeleton, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  List,
+  Result,
+  Row,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { useIsPhone } from '../../components/use-is-phone';
@@ -9,7 +26,17 @@ import { BackLink, LoaderFailed } from '../../components/loader-states';
 import { zh } from '../../i18n/zh-CN';
 import { layout } from '../../theme';
 import { reportLoader, reportQuery, type Report, type ReportLoaderData } from './records-queries';
-import { correctRate, metricsOf, reportPoints, REPORT_VIEWS, scoredMetrics, windowsOf, type Metric, type MetricWindow, type ReportView } from './report-series';
+import {
+  correctRate,
+  metricsOf,
+  reportPoints,
+  REPORT_VIEWS,
+  scoredMetrics,
+  windowsOf,
+  type Metric,
+  type MetricWindow,
+  type ReportView,
+} from './report-series';
 import '../../components/charts.css';
 import './records.css';
 
@@ -18,7 +45,12 @@ const ReportChart = lazy(() => import('./report-chart'));
 
 const r = zh.records;
 const p = r.report;
-const METRIC_NAMES: Record<Metric, string> = { verbal: r.scores.verbal, quant: r.scores.quant, total: r.scores.total, rate: r.scores.rate };
+const METRIC_NAMES: Record<Metric, string> = {
+  verbal: r.scores.verbal,
+  quant: r.scores.quant,
+  total: r.scores.total,
+  rate: r.scores.rate,
+};
 
 const dash = (v: number | null) => (v === null ? p.dash : String(v));
 
@@ -28,20 +60,35 @@ function Back() {
 
 function attemptColumns(scored: boolean, withIssue: boolean): TableColumnsType<Attempt> {
   const c = p.columns;
-  const cols: TableColumnsType<Attempt> = [{ title: c.date, key: 'date', render: (_: unknown, a) => shanghaiDay(a.finished_at) }];
+  const cols: TableColumnsType<Attempt> = [
+    { title: c.date, key: 'date', render: (_: unknown, a) => shanghaiDay(a.finished_at) },
+  ];
   if (scored) {
     cols.push(
       { title: c.verbal, key: 'verbal', render: (_: unknown, a) => dash(a.verbal) },
       { title: c.quant, key: 'quant', render: (_: unknown, a) => dash(a.quant) },
-      { title: c.total, key: 'total', render: (_: unknown, a) => (a.total === null ? p.dash : <Typography.Text strong>{a.total}</Typography.Text>) },
+      {
+        title: c.total,
+        key: 'total',
+        render: (_: unknown, a) => (a.total === null ? p.dash : <Typography.Text strong>{a.total}</Typography.Text>),
+      },
     );
   }
   cols.push(
     { title: c.correct, key: 'correct', render: (_: unknown, a) => `${a.correct} / ${a.total_questions}` },
-    { title: r.scores.rate, key: 'rate', render: (_: unknown, a) => (correctRate(a) === null ? p.dash : r.scores.percent(correctRate(a)!)) },
+    {
+      title: r.scores.rate,
+      key: 'rate',
+      render: (_: unknown, a) => (correctRate(a) === null ? p.dash : r.scores.percent(correctRate(a)!)),
+    },
     { title: c.time, key: 'time', render: (_: unknown, a) => r.duration(a.used_time_seconds) },
   );
-  if (withIssue) cols.push({ title: c.issue, key: 'issue', render: (_: unknown, a) => (a.issue ? <Tag>{p.issueStatus[a.issue]}</Tag> : p.dash) });
+  if (withIssue)
+    cols.push({
+      title: c.issue,
+      key: 'issue',
+      render: (_: unknown, a) => (a.issue ? <Tag>{p.issueStatus[a.issue]}</Tag> : p.dash),
+    });
   cols.push({
     title: c.actions,
     key: 'actions',
@@ -124,8 +171,12 @@ function ReportBody({ bookId, report }: { bookId: string; report: Report }) {
           <Segmented
             aria-label={p.viewLabel}
             value={view}
-            onChange={(v) => setView(v as ReportView)}
-            options={REPORT_VIEWS.map((v) => ({ value: v, label: p.views[v], disabled: v !== 'all' && !available.has(v) }))}
+            onChange={(v) => setView(v)}
+            options={REPORT_VIEWS.map((v) => ({
+              value: v,
+              label: p.views[v],
+              disabled: v !== 'all' && !available.has(v),
+            }))}
           />
         )}
         <Select
@@ -152,7 +203,13 @@ function ReportBody({ bookId, report }: { bookId: string; report: Report }) {
         ) : phone ? (
           <AttemptList attempts={rows} scored={scored} />
         ) : (
-          <Table<Attempt> rowKey="exam_id" columns={attemptColumns(scored, withIssue)} dataSource={rows} pagination={rows.length > 20 ? { pageSize: 20 } : false} size="middle" />
+          <Table<Attempt>
+            rowKey="exam_id"
+            columns={attemptColumns(scored, withIssue)}
+            dataSource={rows}
+            pagination={rows.length > 20 ? { pageSize: 20 } : false}
+            size="middle"
+          />
         )}
       </Card>
     </>
@@ -188,7 +245,7 @@ function BookReport({ bookId }: { bookId: string }) {
 
 /** Spec §2 report/{bookID}: loaded before display; every finished attempt of the book as a trend, averages and a table. */
 export function ReportPage() {
-  const data = useLoaderData() as ReportLoaderData;
+  const data = useLoaderData<ReportLoaderData>();
   switch (data.state) {
     case 'ok':
       return <BookReport key={data.bookId} bookId={data.bookId} />;

@@ -9,7 +9,6 @@ export type ReportView = (typeof REPORT_VIEWS)[number];
 /** A figure the report can follow: the scaled scores of a mock, or the correct rate of a practice book. */
 export type Metric = 'verbal' | 'quant' | 'total' | 'rate';
 
-
 export const metricScore: Record<Metric, (a: Attempt) => number | null> = {
   verbal: (a) => a.verbal,
   quant: (a) => a.quant,
@@ -19,7 +18,9 @@ export const metricScore: Record<Metric, (a: Attempt) => number | null> = {
 
 /** The scores some attempt has: a learner who only ever took verbal-only simulations has no Q and no total to show. */
 export function scoredMetrics(attempts: readonly Attempt[]): Set<Metric> {
-  return new Set((['verbal', 'quant', 'total'] as const).filter((m) => attempts.some((a) => metricScore[m](a) !== null)));
+  return new Set(
+    (['verbal', 'quant', 'total'] as const).filter((m) => attempts.some((a) => metricScore[m](a) !== null)),
+  );
 }
 
 /** The series a view shows: in "all", the scores there are; a practice book has only its correct rate, whatever the view. */
@@ -38,10 +39,19 @@ export interface MetricWindow {
  * Each shown series over the chosen window. The total comes from the server's window when it has answered (it filters
  * by the total); V, Q and the correct rate use the same shared rule on the client, so every view agrees with it.
  */
-export function windowsOf(all: readonly Attempt[], metrics: readonly Metric[], window: ScoreWindow, nowSeconds: number, serverTotal?: readonly Attempt[]): MetricWindow[] {
+export function windowsOf(
+  all: readonly Attempt[],
+  metrics: readonly Metric[],
+  window: ScoreWindow,
+  nowSeconds: number,
+  serverTotal?: readonly Attempt[],
+): MetricWindow[] {
   return metrics.map((metric) => {
     const score = metricScore[metric];
-    const kept = metric === 'total' && serverTotal ? serverTotal.filter((a) => a.total !== null) : applyWindow(all, window, nowSeconds, score);
+    const kept =
+      metric === 'total' && serverTotal
+        ? serverTotal.filter((a) => a.total !== null)
+        : applyWindow(all, window, nowSeconds, score);
     return { metric, kept, average: windowAverage(kept, score) };
   });
 }
@@ -67,7 +77,8 @@ export function reportPoints(windows: readonly MetricWindow[]): ReportPoint[] {
     const n = (perDay.get(day) ?? 0) + 1;
     perDay.set(day, n);
     const values: ReportPoint['values'] = {};
-    for (const w of windows) values[w.metric] = w.kept.some((k) => k.exam_id === attempt.exam_id) ? metricScore[w.metric](attempt) : null;
+    for (const w of windows)
+      values[w.metric] = w.kept.some((k) => k.exam_id === attempt.exam_id) ? metricScore[w.metric](attempt) : null;
     return { attempt, label: n === 1 ? day : `${day} (${n})`, values };
   });
 }

@@ -6,7 +6,7 @@ import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { closeDialog } from '../../state/ui';
-import { fake, fakeServer, makeUser, renderApp, type FakeReply } from '../../test-utils';
+import { fake, fakeServer, makeUser, renderApp, type FakeReply, sentBody } from '../../test-utils';
 import { makeMock } from './test-utils/records-fixtures';
 
 const s = zh.records.simulate;
@@ -34,13 +34,21 @@ function serve(list: SimList, create: () => FakeReply<typeof examCalls.create> =
   );
 }
 
-const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)));
+const bodies = (fetch: ReturnType<typeof fakeServer>, path: string) =>
+  fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => sentBody(init));
 const startButton = (title: string) => screen.getByRole('button', { name: `${s.start}：${title}` });
 
 const MOCKS: SimList = {
   mocks: [
     makeMock(),
-    makeMock({ book_id: 'b-mock-2', title: '全真模考 2', status: 'Start', open_exam_id: 17, finished_count: 2, best_total: 318 }),
+    makeMock({
+      book_id: 'b-mock-2',
+      title: '全真模考 2',
+      status: 'Start',
+      open_exam_id: 17,
+      finished_count: 2,
+      best_total: 318,
+    }),
   ],
   remaining: 2,
   period: 'week',
@@ -55,7 +63,11 @@ describe('/simulate', { timeout: 30_000 }, () => {
     const second = screen.getByText('全真模考 2').closest('.gr-mock') as HTMLElement;
     expect(within(second).getByText('进行中')).toBeTruthy();
     expect(within(second).getByText('318')).toBeTruthy();
-    expect(within(second).getByRole('link', { name: new RegExp(s.report) }).getAttribute('href')).toBe('/report/b-mock-2');
+    expect(
+      within(second)
+        .getByRole('link', { name: new RegExp(s.report) })
+        .getAttribute('href'),
+    ).toBe('/report/b-mock-2');
     const first = screen.getByText('全真模考 1').closest('.gr-mock') as HTMLElement;
     expect(within(first).getByText('未开始')).toBeTruthy();
     expect(within(first).getByText(s.noBest)).toBeTruthy();
@@ -79,7 +91,9 @@ describe('/simulate', { timeout: 30_000 }, () => {
     await waitFor(() => expect(autoCommit.hasAttribute('disabled')).toBe(true));
     await userEvent.click(within(dialog).getByRole('button', { name: c.start }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/exam/42'));
-    expect(bodies(fetch, examCalls.create.path)).toEqual([{ source: 'simulate', version: 'b-mock-1', select_kind: 'quant', enable_count_up: true, is_auto_commit: false }]);
+    expect(bodies(fetch, examCalls.create.path)).toEqual([
+      { source: 'simulate', version: 'b-mock-1', select_kind: 'quant', enable_count_up: true, is_auto_commit: false },
+    ]);
   });
 
   it('a full timed simulation keeps auto-submit on by default', async () => {
@@ -88,14 +102,22 @@ describe('/simulate', { timeout: 30_000 }, () => {
     await userEvent.click(await waitFor(() => startButton('全真模考 2')));
     const dialog = await screen.findByRole('dialog', { name: c.simulateTitle('全真模考 2') });
     await userEvent.click(within(dialog).getByRole('button', { name: c.start }));
-    await waitFor(() => expect(bodies(fetch, examCalls.create.path)).toEqual([{ source: 'simulate', version: 'b-mock-2', select_kind: 'full', enable_count_up: false, is_auto_commit: true }]));
+    await waitFor(() =>
+      expect(bodies(fetch, examCalls.create.path)).toEqual([
+        { source: 'simulate', version: 'b-mock-2', select_kind: 'full', enable_count_up: false, is_auto_commit: true },
+      ]),
+    );
   });
 
   it('when the server refuses with sim_no_perm, the simulate no-permission dialog opens and the page stays', async () => {
     serve(MOCKS, () => ({ kind: 'sim_no_perm' }));
     const { router } = renderApp('/simulate');
     await userEvent.click(await waitFor(() => startButton('全真模考 1')));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: c.simulateTitle('全真模考 1') })).getByRole('button', { name: c.start }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: c.simulateTitle('全真模考 1') })).getByRole('button', {
+        name: c.start,
+      }),
+    );
     expect(await screen.findByRole('dialog', { name: zh.dialogs.simNoPermTitle })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: c.simulateTitle('全真模考 1') })).toBeNull();
     expect(router.state.location.pathname).toBe('/simulate');
@@ -105,12 +127,23 @@ describe('/simulate', { timeout: 30_000 }, () => {
     serve(MOCKS, () => ({ kind: 'limit' }));
     renderApp('/simulate');
     await userEvent.click(await waitFor(() => startButton('全真模考 1')));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: c.simulateTitle('全真模考 1') })).getByRole('button', { name: c.start }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: c.simulateTitle('全真模考 1') })).getByRole('button', {
+        name: c.start,
+      }),
+    );
     expect(await screen.findByRole('dialog', { name: zh.dialogs.upgradeTitle })).toBeTruthy();
   });
 
   it('a refusal known from the list shows on the card and opens its dialog without asking the server', async () => {
-    const fetch = serve({ mocks: [makeMock({ refusal: 'sim_no_perm' }), makeMock({ book_id: 'b-mock-2', title: '全真模考 2', refusal: 'limit' })], remaining: 0, period: 'total' });
+    const fetch = serve({
+      mocks: [
+        makeMock({ refusal: 'sim_no_perm' }),
+        makeMock({ book_id: 'b-mock-2', title: '全真模考 2', refusal: 'limit' }),
+      ],
+      remaining: 0,
+      period: 'total',
+    });
     renderApp('/simulate');
     expect(await screen.findByText(s.refusal.sim_no_perm!)).toBeTruthy();
     expect(screen.getByText(s.quotaUsedUp)).toBeTruthy();

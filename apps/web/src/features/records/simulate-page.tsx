@@ -34,7 +34,9 @@ function MockCard({ mock, onStart }: { mock: Mock; onStart: (mock: Mock) => void
         <Typography.Title level={4} className="gr-mock-title">
           {mock.title}
         </Typography.Title>
-        <Tag color={mock.status === 'Start' ? 'processing' : mock.status === 'Finish' ? 'success' : 'default'}>{zh.records.mockStatus[mock.status]}</Tag>
+        <Tag color={mock.status === 'Start' ? 'processing' : mock.status === 'Finish' ? 'success' : 'default'}>
+          {zh.records.mockStatus[mock.status]}
+        </Tag>
       </div>
       {mock.sub_title && (
         <Typography.Paragraph type="secondary" className="gr-mock-sub">
@@ -42,7 +44,11 @@ function MockCard({ mock, onStart }: { mock: Mock; onStart: (mock: Mock) => void
         </Typography.Paragraph>
       )}
       <Space size={layout.gutterLarge} className="gr-mock-stats">
-        <Statistic title={s.best} value={mock.best_total ?? s.noBest} prefix={mock.best_total !== null ? <TrophyOutlined aria-hidden /> : undefined} />
+        <Statistic
+          title={s.best}
+          value={mock.best_total ?? s.noBest}
+          prefix={mock.best_total !== null ? <TrophyOutlined aria-hidden /> : undefined}
+        />
         <Statistic title={s.finishedLabel} value={mock.finished_count} suffix={s.timesUnit} />
       </Space>
       {refused && (
@@ -84,7 +90,11 @@ function QuotaAlert({ quota }: { quota: SimulateQuota }) {
       title={quotaText(quota)}
       action={
         usedUp ? (
-          <Button size="small" icon={<CrownOutlined />} onClick={() => openDialog({ kind: 'upgrade', reason: 'limit' })}>
+          <Button
+            size="small"
+            icon={<CrownOutlined />}
+            onClick={() => openDialog({ kind: 'upgrade', reason: 'limit' })}
+          >
             {s.upgrade}
           </Button>
         ) : undefined

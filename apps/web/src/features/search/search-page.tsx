@@ -12,7 +12,15 @@ import './search.css';
 
 const s = zh.search;
 
-function Filters({ req, names, set }: { req: SearchRequest; names: BankNames; set: (change: Partial<SearchRequest>) => void }) {
+function Filters({
+  req,
+  names,
+  set,
+}: {
+  req: SearchRequest;
+  names: BankNames;
+  set: (change: Partial<SearchRequest>) => void;
+}) {
   const categories = (names.config?.categories ?? []).filter((c) => c.id !== 5);
   const cfg = categories.find((c) => c.id === req.category);
   return (
@@ -46,7 +54,17 @@ function Filters({ req, names, set }: { req: SearchRequest; names: BankNames; se
   );
 }
 
-function Results({ req, names, open, onPage }: { req: SearchRequest; names: BankNames; open: (r: OpenedResult) => void; onPage: (page: number) => void }) {
+function Results({
+  req,
+  names,
+  open,
+  onPage,
+}: {
+  req: SearchRequest;
+  names: BankNames;
+  open: (r: OpenedResult) => void;
+  onPage: (page: number) => void;
+}) {
   const { data, isPending, isError, isPlaceholderData } = useQuery(searchQuery(req));
   if (isError) return <Alert type="error" showIcon title={s.loadFailed} />;
   if (isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -70,7 +88,13 @@ function Results({ req, names, open, onPage }: { req: SearchRequest; names: Bank
                   </Typography.Text>
                   {w.phonetic && <Typography.Text type="secondary">/{w.phonetic}/</Typography.Text>}
                 </Space>
-                <div className="gs-snippet">{w.field === 'translation' ? <Highlighted text={w.translation} ranges={w.highlights} /> : w.translation}</div>
+                <div className="gs-snippet">
+                  {w.field === 'translation' ? (
+                    <Highlighted text={w.translation} ranges={w.highlights} />
+                  ) : (
+                    w.translation
+                  )}
+                </div>
               </div>
             </List.Item>
           )}
@@ -80,7 +104,10 @@ function Results({ req, names, open, onPage }: { req: SearchRequest; names: Bank
           dataSource={data.questions}
           rowKey={(r) => r.question.id}
           renderItem={(r) => (
-            <List.Item className="gs-item" onClick={() => open({ id: r.question.id, category: r.question.category, tags: r.question.tag_ids })}>
+            <List.Item
+              className="gs-item"
+              onClick={() => open({ id: r.question.id, category: r.question.category, tags: r.question.tag_ids })}
+            >
               <div>
                 <Space size={[6, 4]} wrap className="gs-tags">
                   <Tag color="blue">{names.kind(r.question.kind)}</Tag>
@@ -136,14 +163,19 @@ export function SearchPage() {
   const req = searchFromParams(params);
   const names = useBankNames();
   const [opened, setOpened] = useState<OpenedResult | null>(null);
-  const set = (change: Partial<SearchRequest>) => setParams(searchParamsOf({ ...req, ...change, page: change.page ?? 1 }));
+  const set = (change: Partial<SearchRequest>) =>
+    setParams(searchParamsOf({ ...req, ...change, page: change.page ?? 1 }));
   const scope: SearchRequest['scope'] = params.get('scope') === 'words' ? 'words' : 'questions';
 
   return (
     <div className="gs-page">
       <Typography.Title level={3}>{s.title}</Typography.Title>
       <Card className="gs-box">
-        <SearchBox key={req?.q ?? ''} initial={req?.q ?? ''} onSearch={(q) => setParams(searchParamsOf({ ...req, scope, q, page: 1 }))} />
+        <SearchBox
+          key={req?.q ?? ''}
+          initial={req?.q ?? ''}
+          onSearch={(q) => setParams(searchParamsOf({ ...req, scope, q, page: 1 }))}
+        />
         <Tabs
           className="gs-scopes"
           activeKey={scope}
@@ -153,7 +185,13 @@ export function SearchPage() {
         />
         {req && req.scope !== 'words' && <Filters req={req} names={names} set={set} />}
       </Card>
-      <Card className="gs-results">{req ? <Results req={req} names={names} open={setOpened} onPage={(page) => set({ page })} /> : <Empty description={s.start} />}</Card>
+      <Card className="gs-results">
+        {req ? (
+          <Results req={req} names={names} open={setOpened} onPage={(page) => set({ page })} />
+        ) : (
+          <Empty description={s.start} />
+        )}
+      </Card>
       {opened && req && <SearchViewer result={opened} query={req.q} onClose={() => setOpened(null)} />}
     </div>
   );

@@ -6,7 +6,8 @@ export type SearchRequest = CallRequest<typeof searchCalls.search>;
 export const PAGE_SIZE = 20;
 const CATEGORY_IDS = [0, 1, 2, 3, 4] as const;
 
-const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined => ((allowed as readonly string[]).includes(value ?? '') ? (value as T) : undefined);
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
+  (allowed as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** The search lives in the URL (?q=…), so a search can be bookmarked, shared and reloaded; null until there is a query. */
 export function searchFromParams(params: URLSearchParams): SearchRequest | null {
@@ -27,11 +28,23 @@ export function searchFromParams(params: URLSearchParams): SearchRequest | null 
 /** URL parameters of a search: defaults left out, so the address stays short. */
 export function searchParamsOf(s: Partial<SearchRequest>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries({ q: s.q, scope: s.scope === 'words' ? 'words' : undefined, category: s.category || undefined, kind: s.kind, difficulty: s.difficulty, page: s.page && s.page > 1 ? s.page : undefined })
+    Object.entries({
+      q: s.q,
+      scope: s.scope === 'words' ? 'words' : undefined,
+      category: s.category || undefined,
+      kind: s.kind,
+      difficulty: s.difficulty,
+      page: s.page && s.page > 1 ? s.page : undefined,
+    })
       .filter(([, v]) => v !== undefined && v !== '')
       .map(([k, v]) => [k, String(v)]),
   );
 }
 
 export const searchQuery = (req: SearchRequest) =>
-  queryOptions({ queryKey: ['search', req] as const, queryFn: () => call(searchCalls.search, req), placeholderData: keepPreviousData, staleTime: 30_000 });
+  queryOptions({
+    queryKey: ['search', req] as const,
+    queryFn: () => call(searchCalls.search, req),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });

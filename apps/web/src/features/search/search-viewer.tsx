@@ -41,7 +41,13 @@ export function SearchViewer({ result, query, onClose }: { result: OpenedResult;
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <>
-          <CraftBar target={{ questionId: result.id, category: result.category, source: { name: query.slice(0, 120), exam_id: null, template_id: null, page: 'Search' } }} />
+          <CraftBar
+            target={{
+              questionId: result.id,
+              category: result.category,
+              source: { name: query.slice(0, 120), exam_id: null, template_id: null, page: 'Search' },
+            }}
+          />
           <QuestionView question={question} answer={emptyAnswer()} mode="review" onWordClick={onWordClick} />
         </>
       )}

@@ -23,8 +23,20 @@ export function WordEntryCard({ word, userId, onClose }: { word: string; userId:
   const entry = lookup.data;
   const styles: Record<string, CSSProperties> = {
     root: { width: WORD_CARD_WIDTH, maxHeight: 'min(60vh, 420px)', overflowY: 'auto', fontSize: token.fontSize },
-    head: { display: 'flex', alignItems: 'baseline', gap: token.marginXS, paddingRight: size === 'large' ? token.controlHeightLG : token.controlHeightSM, flexWrap: 'wrap' },
-    headword: { fontFamily: READING_FONT_STACK, fontSize: token.fontSizeHeading4, fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' },
+    head: {
+      display: 'flex',
+      alignItems: 'baseline',
+      gap: token.marginXS,
+      paddingRight: size === 'large' ? token.controlHeightLG : token.controlHeightSM,
+      flexWrap: 'wrap',
+    },
+    headword: {
+      fontFamily: READING_FONT_STACK,
+      fontSize: token.fontSizeHeading4,
+      fontWeight: 600,
+      lineHeight: 1.3,
+      overflowWrap: 'anywhere',
+    },
     muted: { color: token.colorTextSecondary, fontSize: token.fontSizeSM },
     senses: { margin: `${token.marginXS}px 0 0`, paddingLeft: token.paddingMD, lineHeight: 1.7 },
     close: { position: 'absolute', top: token.paddingXS, right: token.paddingXS },
@@ -75,7 +87,14 @@ export function WordEntryCard({ word, userId, onClose }: { word: string; userId:
   }
   return (
     <div role="dialog" aria-label={c.popoverLabel(word)} style={styles.root}>
-      <Button type="text" size={size} icon={<CloseOutlined />} aria-label={c.close} onClick={onClose} style={styles.close} />
+      <Button
+        type="text"
+        size={size}
+        icon={<CloseOutlined />}
+        aria-label={c.close}
+        onClick={onClose}
+        style={styles.close}
+      />
       {body}
     </div>
   );
@@ -98,11 +117,22 @@ function AddToBook({ entry, userId, large }: { entry: WordLookup; userId: number
   return (
     <div style={{ marginTop: token.marginSM }}>
       {inBook ? (
-        <Tag icon={<CheckOutlined />} color="success" variant="outlined" style={{ fontSize: token.fontSize, padding: `${token.paddingXXS}px ${token.paddingXS}px` }}>
+        <Tag
+          icon={<CheckOutlined />}
+          color="success"
+          variant="outlined"
+          style={{ fontSize: token.fontSize, padding: `${token.paddingXXS}px ${token.paddingXS}px` }}
+        >
           {c.inBook}
         </Tag>
       ) : (
-        <Button type="primary" size={large ? 'large' : 'middle'} icon={<PlusOutlined />} loading={add.isPending || infos.isPending} onClick={() => add.mutate()}>
+        <Button
+          type="primary"
+          size={large ? 'large' : 'middle'}
+          icon={<PlusOutlined />}
+          loading={add.isPending || infos.isPending}
+          onClick={() => add.mutate()}
+        >
           {c.add}
         </Button>
       )}

@@ -1,6 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Popover, theme, type TooltipRef } from 'antd';
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { currentUserQuery } from '../../api/queries';
 import { WORD_POPOVER_CLASS as POPOVER_CLASS } from '../../components/word-popover-class';
@@ -49,13 +59,18 @@ export function WordLookupProvider({ children }: { children: ReactNode }) {
   const seq = useRef(0);
   const close = useCallback(() => setOpened(null), []);
   const api = useMemo<WordLookupApi | null>(
-    () => (userId === null ? null : { open: (word, element) => setOpened({ userId, word, element, seq: (seq.current += 1) }) }),
+    () =>
+      userId === null
+        ? null
+        : { open: (word, element) => setOpened({ userId, word, element, seq: (seq.current += 1) }) },
     [userId],
   );
   return (
     <WordLookupContext value={api}>
       {children}
-      {opened && opened.userId === userId && <WordPopover key={opened.seq} opened={opened} userId={userId} onClose={close} />}
+      {opened && opened.userId === userId && (
+        <WordPopover key={opened.seq} opened={opened} userId={userId} onClose={close} />
+      )}
     </WordLookupContext>
   );
 }
@@ -63,7 +78,13 @@ export function WordLookupProvider({ children }: { children: ReactNode }) {
 /** Where the word is, in document coordinates: the anchor lives in <body> so it scrolls with the page. */
 function placeOf(el: HTMLElement) {
   const r = el.getBoundingClientRect();
-  return { top: r.top + window.scrollY, left: r.left + window.scrollX, width: r.width, height: r.height, visible: r.bottom > 0 && r.top < window.innerHeight };
+  return {
+    top: r.top + window.scrollY,
+    left: r.left + window.scrollX,
+    width: r.width,
+    height: r.height,
+    visible: r.bottom > 0 && r.top < window.innerHeight,
+  };
 }
 
 /** Whether any of the word still shows inside the pane that scrolled. */
@@ -122,7 +143,17 @@ function WordPopover({ opened, userId, onClose }: { opened: Opened; userId: numb
       styles={{ root: { paddingInline: token.paddingXS } }}
       destroyOnHidden
     >
-      <span aria-hidden style={{ position: 'absolute', top: place.top, left: place.left, width: place.width, height: place.height, pointerEvents: 'none' }} />
+      <span
+        aria-hidden
+        style={{
+          position: 'absolute',
+          top: place.top,
+          left: place.left,
+          width: place.width,
+          height: place.height,
+          pointerEvents: 'none',
+        }}
+      />
     </Popover>,
     document.body,
   );

@@ -1,4 +1,4 @@
-import { questionCalls, wordCalls, type WordInfos, type WordLookup } from '@gre/contracts';
+import { questionCalls, wordCalls, type WordLookup } from '@gre/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { AppProviders } from '../../components/app-providers';
 import { zh } from '../../i18n/zh-CN';
-import { fake, fakeServer, makeUser } from '../../test-utils';
+import { fake, fakeServer, makeUser, sentBody } from '../../test-utils';
 import { RichText } from '../questions';
 import { useWordClick, WordLookupProvider } from './index';
 
@@ -34,7 +34,7 @@ const entries: Record<string, WordLookup> = {
     query: 'laconic',
     headword: 'laconic',
     form_of: null,
-    phonetic: 'lә\'kɒnik',
+    phonetic: "lә'kɒnik",
     translation: ['a. 简洁的, 简明的'],
     definition: ['brief and to the point'],
     forms: [],
@@ -47,7 +47,10 @@ entries.goes = { ...entries.went!, query: 'goes', form_of: '3' };
 const book = { id: 4, name: '我的生词本', word_count: 1, simple_count: 0, created_at: '2026-11-01T08:00:00.000Z' };
 
 /** The app's providers with a logged-in learner whose one book holds `laconic`; records every call. */
-function setup({ loggedIn = true, infos = { books: [{ ...book, words: [{ word: 'laconic', simple: false }] }] } as WordInfos } = {}) {
+function setup({
+  loggedIn = true,
+  infos = { books: [{ ...book, words: [{ word: 'laconic', simple: false }] }] },
+} = {}) {
   if (loggedIn) {
     setToken('t0ken');
     queryClient.setQueryData(queryKeys.currentUser, makeUser());
@@ -67,7 +70,11 @@ function setup({ loggedIn = true, infos = { books: [{ ...book, words: [{ word: '
     const onWordClick = useWordClick();
     return (
       <>
-        <RichText lang="en" text="The laconic explorers went north; nobody goes there, said Zzyzx." onWordClick={onWordClick} />
+        <RichText
+          lang="en"
+          text="The laconic explorers went north; nobody goes there, said Zzyzx."
+          onWordClick={onWordClick}
+        />
         <button type="button" onClick={onChoose}>
           <RichText inline lang="en" text="laconic" onWordClick={onWordClick} />
         </button>
@@ -82,7 +89,7 @@ function setup({ loggedIn = true, infos = { books: [{ ...book, words: [{ word: '
       </WordLookupProvider>
     </AppProviders>,
   );
-  const calls = (path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as unknown);
+  const calls = (path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => sentBody(init));
   return { ...utils, user: userEvent.setup(), calls, onChoose };
 }
 

@@ -46,7 +46,8 @@ export function headwordsIn(infos: WordInfos | undefined): Set<string> {
 export function withAddedWords(infos: WordInfos, added: CallResponse<typeof wordCalls.addWords>): WordInfos {
   const { words: resolved, book } = added;
   const target = infos.books.find((b) => b.id === book.id);
-  if (!target) return { books: [...infos.books, { ...book, words: resolved.map((word) => ({ word, simple: false })) }] };
+  if (!target)
+    return { books: [...infos.books, { ...book, words: resolved.map((word) => ({ word, simple: false })) }] };
   const had = new Set(target.words.map((w) => w.word));
   const fresh = resolved.filter((w) => !had.has(w)).map((word) => ({ word, simple: false }));
   return { books: infos.books.map((b) => (b === target ? { ...b, ...book, words: [...fresh, ...b.words] } : b)) };

@@ -37,12 +37,29 @@ export async function sectionItems(tx: Tx, examId: number, sectionIndex: number)
 }
 
 /** Every item of the section gets its `correct`, true exactly at `rightPositions`, in one statement. */
-export async function markCorrect(tx: Tx, examId: number, sectionIndex: number, rightPositions: number[]): Promise<void> {
-  const rightList = rightPositions.length ? sql.join(rightPositions.map((p) => sql`${p}::int`), sql`, `) : null;
-  await tx.execute(sql`update exam_items set correct = ${rightList ? sql`position in (${rightList})` : sql`false`} where exam_id = ${examId} and section_index = ${sectionIndex}::int`);
+export async function markCorrect(
+  tx: Tx,
+  examId: number,
+  sectionIndex: number,
+  rightPositions: number[],
+): Promise<void> {
+  const rightList = rightPositions.length
+    ? sql.join(
+        rightPositions.map((p) => sql`${p}::int`),
+        sql`, `,
+      )
+    : null;
+  await tx.execute(
+    sql`update exam_items set correct = ${rightList ? sql`position in (${rightList})` : sql`false`} where exam_id = ${examId} and section_index = ${sectionIndex}::int`,
+  );
 }
 
-export async function closeSection(tx: Tx, examId: number, sectionIndex: number, result: { correct: number; total: number }): Promise<void> {
+export async function closeSection(
+  tx: Tx,
+  examId: number,
+  sectionIndex: number,
+  result: { correct: number; total: number },
+): Promise<void> {
   await tx
     .update(examSections)
     .set({ finished: true, result })
@@ -64,7 +81,9 @@ export interface QuestionSums {
 /** One statement: each question's attempts, right answers and seconds added to its community figures. */
 export async function addCommunityStats(tx: Tx, sums: Map<string, QuestionSums>): Promise<void> {
   if (sums.size === 0) return;
-  const rows = byKey(sums).map(([id, s]) => sql`(${id}::text, ${s.attempts}::int, ${s.correct}::int, ${s.time}::bigint)`);
+  const rows = byKey(sums).map(
+    ([id, s]) => sql`(${id}::text, ${s.attempts}::int, ${s.correct}::int, ${s.time}::bigint)`,
+  );
   await tx.execute(sql`
     insert into question_stats (question_id, attempts, correct, time_seconds) values ${sql.join(rows, sql`, `)}
     on conflict (question_id) do update set attempts = question_stats.attempts + excluded.attempts,
@@ -73,13 +92,21 @@ export async function addCommunityStats(tx: Tx, sums: Map<string, QuestionSums>)
 
 /** The kind of a book template; undefined when it is unknown. */
 export async function templateKind(tx: Tx, templateId: string): Promise<string | undefined> {
-  return (await tx.select({ kind: bookTemplates.kind }).from(bookTemplates).where(eq(bookTemplates.id, templateId)))[0]?.kind;
+  return (await tx.select({ kind: bookTemplates.kind }).from(bookTemplates).where(eq(bookTemplates.id, templateId)))[0]
+    ?.kind;
 }
 
 /** One statement: each question's `wrong` written onto the learner's craft, its count going up by one. */
-export async function recordWrongCrafts(tx: Tx, userId: number, wrong: Map<string, unknown>, inHigher: boolean): Promise<void> {
+export async function recordWrongCrafts(
+  tx: Tx,
+  userId: number,
+  wrong: Map<string, unknown>,
+  inHigher: boolean,
+): Promise<void> {
   if (wrong.size === 0) return;
-  const rows = byKey(wrong).map(([id, w]) => sql`(${userId}::bigint, ${id}::text, ${JSON.stringify(w)}::jsonb, ${inHigher}::boolean)`);
+  const rows = byKey(wrong).map(
+    ([id, w]) => sql`(${userId}::bigint, ${id}::text, ${JSON.stringify(w)}::jsonb, ${inHigher}::boolean)`,
+  );
   await tx.execute(sql`
     insert into crafts (user_id, question_id, wrong, in_higher) values ${sql.join(rows, sql`, `)}
     on conflict (user_id, question_id) do update set
@@ -106,7 +133,11 @@ export async function secondSectionIndex(tx: Tx, examId: number, area: string): 
 }
 
 /** A mock section's questions in book order, with the input kind an exam item copies. */
-export async function mockSectionQuestions(tx: Tx, templateId: string, bookSection: string): Promise<{ questionId: string; inputKind: string }[]> {
+export async function mockSectionQuestions(
+  tx: Tx,
+  templateId: string,
+  bookSection: string,
+): Promise<{ questionId: string; inputKind: string }[]> {
   return tx
     .select({ questionId: bookItems.questionId, inputKind: sql<string>`${questions.inputMethod} ->> 'kind'` })
     .from(bookItems)
@@ -116,9 +147,24 @@ export async function mockSectionQuestions(tx: Tx, templateId: string, bookSecti
 }
 
 /** Fills an empty section 2 with the picked questions and records its level and source. */
-export async function fillSection(tx: Tx, examId: number, index: number, level: string, bookSection: string, picked: { questionId: string; inputKind: string }[]): Promise<void> {
+export async function fillSection(
+  tx: Tx,
+  examId: number,
+  index: number,
+  level: string,
+  bookSection: string,
+  picked: { questionId: string; inputKind: string }[],
+): Promise<void> {
   if (picked.length > 0) {
-    await tx.insert(examItems).values(picked.map((p, position) => ({ examId, sectionIndex: index, position, questionId: p.questionId, inputKind: p.inputKind })));
+    await tx.insert(examItems).values(
+      picked.map((p, position) => ({
+        examId,
+        sectionIndex: index,
+        position,
+        questionId: p.questionId,
+        inputKind: p.inputKind,
+      })),
+    );
   }
   await tx
     .update(examSections)
@@ -127,7 +173,10 @@ export async function fillSection(tx: Tx, examId: number, index: number, level: 
 }
 
 /** The first section not yet submitted, with its clock figures; undefined when all are. */
-export async function nextOpenSection(tx: Tx, examId: number): Promise<{ index: number; timeLimit: number; used: number } | undefined> {
+export async function nextOpenSection(
+  tx: Tx,
+  examId: number,
+): Promise<{ index: number; timeLimit: number; used: number } | undefined> {
   const [next] = await tx
     .select({ index: examSections.index, timeLimit: examSections.timeLimitSeconds, used: examSections.usedTimeSeconds })
     .from(examSections)
@@ -139,7 +188,9 @@ export async function nextOpenSection(tx: Tx, examId: number): Promise<{ index: 
 
 /** The section's first question is now on screen: NotEncountered becomes NotAnswered. */
 export async function showFirstItem(tx: Tx, examId: number, sectionIndex: number): Promise<void> {
-  await tx.execute(sql`update exam_items set state = 'NotAnswered' where exam_id = ${examId} and section_index = ${sectionIndex}::int and position = 0 and state = 'NotEncountered'`);
+  await tx.execute(
+    sql`update exam_items set state = 'NotAnswered' where exam_id = ${examId} and section_index = ${sectionIndex}::int and position = 0 and state = 'NotEncountered'`,
+  );
 }
 
 /** Every section and graded item of an exam, for its result. */
@@ -147,7 +198,14 @@ export async function resultSections(tx: Tx, examId: number): Promise<ResultSect
   const [sections, items] = [
     await tx.select().from(examSections).where(eq(examSections.examId, examId)).orderBy(asc(examSections.index)),
     await tx
-      .select({ sectionIndex: examItems.sectionIndex, kind: questions.kind, inputKind: examItems.inputKind, correct: examItems.correct, usedTimeSeconds: examItems.usedTimeSeconds, answer: examItems.answer })
+      .select({
+        sectionIndex: examItems.sectionIndex,
+        kind: questions.kind,
+        inputKind: examItems.inputKind,
+        correct: examItems.correct,
+        usedTimeSeconds: examItems.usedTimeSeconds,
+        answer: examItems.answer,
+      })
       .from(examItems)
       .innerJoin(questions, eq(questions.id, examItems.questionId))
       .where(eq(examItems.examId, examId))
@@ -160,7 +218,13 @@ export async function resultSections(tx: Tx, examId: number): Promise<ResultSect
     usedTimeSeconds: s.usedTimeSeconds,
     items: items
       .filter((i) => i.sectionIndex === s.index)
-      .map((i) => ({ kind: i.kind, inputKind: i.inputKind, correct: i.correct === true, usedTimeSeconds: i.usedTimeSeconds, answer: i.answer as Answer | null })),
+      .map((i) => ({
+        kind: i.kind,
+        inputKind: i.inputKind,
+        correct: i.correct === true,
+        usedTimeSeconds: i.usedTimeSeconds,
+        answer: i.answer as Answer | null,
+      })),
   }));
 }
 

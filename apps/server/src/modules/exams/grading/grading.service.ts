@@ -44,18 +44,33 @@ export async function submitSection(tx: Tx, exam: LockedExam, sectionIndex: numb
   const section = exam.section!;
   const items = await sectionItems(tx, exam.id, sectionIndex);
 
-  const graded: GradedItem[] = items.map((i) => ({ ...i, correct: gradeItem(i, { input_method: i.inputMethod, standard_answer: i.standardAnswer }) }));
+  const graded: GradedItem[] = items.map((i) => ({
+    ...i,
+    correct: gradeItem(i, { input_method: i.inputMethod, standard_answer: i.standardAnswer }),
+  }));
   const right = graded.filter((i) => i.correct);
   const correct = right.length;
-  await markCorrect(tx, exam.id, sectionIndex, right.map((i) => i.position));
+  await markCorrect(
+    tx,
+    exam.id,
+    sectionIndex,
+    right.map((i) => i.position),
+  );
   await closeSection(tx, exam.id, sectionIndex, { correct, total: items.length });
 
   const answered = graded.filter((i) => i.state === 'Answered' && isGradable(i.inputKind));
   await addCommunityStats(tx, communitySums(answered));
   await recordCrafts(tx, exam, graded);
   const sectionTime = graded.reduce((n, i) => n + i.usedTimeSeconds, 0);
-  await recordSectionStudy(tx, exam.userId, answered.map((i) => ({ questionId: i.questionId, right: i.correct })), sectionTime, exam.now);
-  if (section.part === 1 && (section.area === 'verbal' || section.area === 'quant')) await chooseSection2(tx, exam, section.area, correct);
+  await recordSectionStudy(
+    tx,
+    exam.userId,
+    answered.map((i) => ({ questionId: i.questionId, right: i.correct })),
+    sectionTime,
+    exam.now,
+  );
+  if (section.part === 1 && (section.area === 'verbal' || section.area === 'quant'))
+    await chooseSection2(tx, exam, section.area, correct);
 
   const next = await nextOpenSection(tx, exam.id);
   if (next) {
@@ -92,12 +107,14 @@ async function recordCrafts(tx: Tx, exam: LockedExam, graded: GradedItem[]): Pro
   const source = { name: exam.name, exam_id: exam.id, template_id: exam.templateId, update_time_stamp: now };
   const wrong = new Map<string, unknown>();
   for (const i of graded) {
-    if (i.state === 'Answered' && isGradable(i.inputKind) && !i.correct) wrong.set(i.questionId, { answer: i.answer, time: i.usedTimeSeconds, source, count: 1 });
+    if (i.state === 'Answered' && isGradable(i.inputKind) && !i.correct)
+      wrong.set(i.questionId, { answer: i.answer, time: i.usedTimeSeconds, source, count: 1 });
   }
   await recordWrongCrafts(tx, exam.userId, wrong, inHigher);
   const essays = new Map<string, unknown>();
   for (const i of graded) {
-    if (i.inputKind === 'Essay' && i.state === 'Answered' && i.answer) essays.set(i.questionId, { answer: i.answer.essay, result: { status: 'Judging' }, source });
+    if (i.inputKind === 'Essay' && i.state === 'Answered' && i.answer)
+      essays.set(i.questionId, { answer: i.answer.essay, result: { status: 'Judging' }, source });
   }
   await recordEssayCrafts(tx, exam.userId, essays);
 }

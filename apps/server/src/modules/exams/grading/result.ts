@@ -13,8 +13,6 @@ import {
   type ScaledScore,
 } from '@gre/contracts';
 
-type InputKind = ContentQuestion['input_method']['kind'];
-
 /** One item as grading sees it. */
 export interface GradeItem {
   inputKind: string;
@@ -23,7 +21,10 @@ export interface GradeItem {
 }
 
 /** Right only when answered and equal to the standard answer (no partial credit); an essay is never "right". */
-export function gradeItem(item: GradeItem, question: Pick<ContentQuestion, 'input_method' | 'standard_answer'>): boolean {
+export function gradeItem(
+  item: GradeItem,
+  question: Pick<ContentQuestion, 'input_method' | 'standard_answer'>,
+): boolean {
   if (!isGradable(item.inputKind) || item.state !== 'Answered' || !item.answer) return false;
   return isCorrect(question, item.answer);
 }
@@ -70,8 +71,15 @@ export function computeResult(sections: ResultSection[]): ExamResult {
     k.time += i.usedTimeSeconds;
     byKind.set(i.kind, k);
   }
-  const kinds: KindStat[] = [...byKind].map(([kind, k]) => ({ kind, correct: k.correct, total: k.total, avg_time_seconds: Math.round((k.time / k.total) * 10) / 10 }));
-  const essays = sections.filter((s) => s.area === 'issue').flatMap((s) => s.items.filter((i) => i.inputKind === 'Essay'));
+  const kinds: KindStat[] = [...byKind].map(([kind, k]) => ({
+    kind,
+    correct: k.correct,
+    total: k.total,
+    avg_time_seconds: Math.round((k.time / k.total) * 10) / 10,
+  }));
+  const essays = sections
+    .filter((s) => s.area === 'issue')
+    .flatMap((s) => s.items.filter((i) => i.inputKind === 'Essay'));
   const essay = essays.map((i) => i.answer?.essay ?? '').join('\n');
   return {
     verbal,
@@ -81,7 +89,16 @@ export function computeResult(sections: ResultSection[]): ExamResult {
     total_questions: gradable.length,
     used_time_seconds: sections.reduce((n, s) => n + s.usedTimeSeconds, 0),
     kinds,
-    interpret: { verbal: verbal ? interpretLevel(verbal.scaled) : null, quant: quant ? interpretLevel(quant.scaled) : null },
-    issue: essays.length > 0 ? { status: essays.some((i) => i.answer && isAnswered('Essay' as InputKind, i.answer)) ? 'Judging' : 'Empty', words: wordCount(essay) } : null,
+    interpret: {
+      verbal: verbal ? interpretLevel(verbal.scaled) : null,
+      quant: quant ? interpretLevel(quant.scaled) : null,
+    },
+    issue:
+      essays.length > 0
+        ? {
+            status: essays.some((i) => i.answer && isAnswered('Essay', i.answer)) ? 'Judging' : 'Empty',
+            words: wordCount(essay),
+          }
+        : null,
   };
 }

@@ -4,7 +4,12 @@ import { emptyAnswer } from '../../questions';
 
 /** Real bank questions by input kind, as an exam in progress receives them (no answers, no analysis). */
 export const fixtureQuestions = {
-  single: () => withheld(findBankQuestion((q) => q.input_method.kind === 'SingleOption' && !q.passage_id && q.category === 3 && !q.quantity_a)),
+  single: () =>
+    withheld(
+      findBankQuestion(
+        (q) => q.input_method.kind === 'SingleOption' && !q.passage_id && q.category === 3 && !q.quantity_a,
+      ),
+    ),
   box: () => withheld(findBankQuestion((q) => q.input_method.kind === 'TwoBoxFill')),
   reading: () => withheld(findBankQuestion((q) => q.input_method.kind === 'SingleOption' && Boolean(q.passage_id))),
   sixTwo: () => withheld(findBankQuestion((q) => q.input_method.kind === 'SixChooseTwo')),
@@ -13,7 +18,18 @@ export const fixtureQuestions = {
 };
 
 export function item(question: QuestionView, over: Partial<ExamItem['action']> = {}): ExamItem {
-  return { question, action: { answer: null, flagged: false, used_time_seconds: 0, state: 'NotEncountered', answered_time: null, ...over }, result: null };
+  return {
+    question,
+    action: {
+      answer: null,
+      flagged: false,
+      used_time_seconds: 0,
+      state: 'NotEncountered',
+      answered_time: null,
+      ...over,
+    },
+    result: null,
+  };
 }
 
 export function section(index: number, over: Partial<ExamSection> & Pick<ExamSection, 'items'>): ExamSection {
@@ -44,7 +60,12 @@ export function makeExam(over: Partial<ExamView> = {}): ExamView {
     status: 'Start',
     sections: [
       section(0, { items: [item(q.box()), item(q.sixTwo()), item(q.reading())] }),
-      section(1, { area: 'quant', name: 'Quant 第 1 部分', time_limit_seconds: 21 * 60, items: [item(q.single()), item(q.numeric())] }),
+      section(1, {
+        area: 'quant',
+        name: 'Quant 第 1 部分',
+        time_limit_seconds: 21 * 60,
+        items: [item(q.single()), item(q.numeric())],
+      }),
     ],
     result: null,
     create_option: {
@@ -66,7 +87,12 @@ export function makeExam(over: Partial<ExamView> = {}): ExamView {
 }
 
 export function change(revision: number, over: Partial<ExamChange> = {}): ExamChange {
-  return { revision, status: 'Start', clock: { section_index: 0, used_time_seconds: 30, remaining_seconds: 1050, auto_committed: false }, ...over };
+  return {
+    revision,
+    status: 'Start',
+    clock: { section_index: 0, used_time_seconds: 30, remaining_seconds: 1050, auto_committed: false },
+    ...over,
+  };
 }
 
 /** The exam as `/api/exam/result` answers it: finished, with the answers, the figures and the scores. */
@@ -82,7 +108,12 @@ export function finishedExam(): ExamView {
         question: full,
         action:
           i === 0
-            ? { ...it.action, state: 'Answered' as const, used_time_seconds: 60, answer: { ...emptyAnswer(), ...pickAnswer(full) } }
+            ? {
+                ...it.action,
+                state: 'Answered' as const,
+                used_time_seconds: 60,
+                answer: { ...emptyAnswer(), ...pickAnswer(full) },
+              }
             : { ...it.action, state: 'NotAnswered' as const, used_time_seconds: 60 + i * 10, answer: null },
         result: { correct: i === 0, issue: null, avg_time_seconds: 75, percent_correct: 62.5, withheld: null },
       };

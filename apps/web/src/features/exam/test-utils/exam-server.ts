@@ -1,6 +1,17 @@
-import { examCalls, isAnswered, questionCalls, userCalls, wordCalls, type Answer, type CategoryConfig, type ExamClock, type ExamView, type WordLookup } from '@gre/contracts';
+import {
+  examCalls,
+  isAnswered,
+  questionCalls,
+  userCalls,
+  wordCalls,
+  type Answer,
+  type CategoryConfig,
+  type ExamClock,
+  type ExamView,
+  type WordLookup,
+} from '@gre/contracts';
 import { setToken } from '../../../api/storage';
-import { fake, fakeServer, makeUser, type FakeReply } from '../../../test-utils';
+import { fake, fakeServer, makeUser, type FakeReply, sentBody } from '../../../test-utils';
 import { finishedExam } from './exam-fixture';
 
 type Body = Record<string, unknown> & { revision?: number; section_index?: number; question_index?: number };
@@ -26,21 +37,40 @@ export const CATEGORY_CONFIG: CategoryConfig = {
 
 /** A dictionary entry for any word, as /api/word/lookup answers it. */
 export function wordEntry(word: string): WordLookup {
-  return { query: word, headword: word.toLowerCase(), form_of: null, phonetic: 'fɪkstʃə', translation: ['n. 测试释义'], definition: [], forms: [], gre: false, question_id: null };
+  return {
+    query: word,
+    headword: word.toLowerCase(),
+    form_of: null,
+    phonetic: 'fɪkstʃə',
+    translation: ['n. 测试释义'],
+    definition: [],
+    forms: [],
+    gre: false,
+    question_id: null,
+  };
 }
 
 /**
  * An exam server for component tests that keeps the rules the page relies on: the revision (a change with another
  * is stale), the cursor and question states, flags, submitted sections and the section clock.
  */
-export function examServer(initial: ExamView, opts: { onHeartbeat?: (exam: ExamView) => Partial<ExamClock> | void; result?: ExamView } = {}) {
+export function examServer(
+  initial: ExamView,
+  opts: { onHeartbeat?: (exam: ExamView) => Partial<ExamClock> | void; result?: ExamView } = {},
+) {
   const exam: ExamView = structuredClone(initial);
   const open = () => exam.sections.find((s) => !s.action.finished)?.index ?? 0;
   const clockOf = (over: Partial<ExamClock> = {}): ExamClock => {
     const s = exam.sections[open()]!;
     const limit = s.time_limit_seconds;
     const used = s.action.used_time_seconds;
-    return { section_index: s.index, used_time_seconds: used, remaining_seconds: limit > 0 ? Math.max(0, limit - used) : null, auto_committed: false, ...over };
+    return {
+      section_index: s.index,
+      used_time_seconds: used,
+      remaining_seconds: limit > 0 ? Math.max(0, limit - used) : null,
+      auto_committed: false,
+      ...over,
+    };
   };
   const stale = new Set<string>();
   const changed = (path: string, body: Body, apply: () => void): Reply => {
@@ -99,6 +129,7 @@ export function examServer(initial: ExamView, opts: { onHeartbeat?: (exam: ExamV
       return { data: clockOf(over) };
     }),
   );
-  const calls = (path: string) => fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init.body)) as Body);
+  const calls = (path: string) =>
+    fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => sentBody(init) as Body);
   return { exam, fetch, calls, staleOnce: (path: string) => stale.add(path) };
 }

@@ -34,7 +34,18 @@ export function toQuestionView(q: ContentQuestion): QuestionData {
     difficulty: q.difficulty,
     group_id: q.passage_id ?? null,
     description: q.description,
-    passage: p ? { id: p.id, kind: p.kind, title: p.title, text: p.text, translate: p.translate, core: p.core, sentences: passageSentences(p), word_connect: [] } : null,
+    passage: p
+      ? {
+          id: p.id,
+          kind: p.kind,
+          title: p.title,
+          text: p.text,
+          translate: p.translate,
+          core: p.core,
+          sentences: passageSentences(p),
+          word_connect: [],
+        }
+      : null,
     quantity_a: q.quantity_a ?? null,
     quantity_b: q.quantity_b ?? null,
     inquiry: q.inquiry,

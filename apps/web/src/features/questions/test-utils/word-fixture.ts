@@ -34,7 +34,11 @@ export function wordQuestion(headword: string): QuestionData {
   const [word = '', phonetic = '', , translation = '', definition = ''] = parseRow(line);
   const senses = translation.split('\\n');
   const defs = definition ? definition.split('\\n') : [];
-  const analysis = [phonetic ? `音标：/${phonetic}/` : '', `释义：\n${senses.map((s) => `- ${s}`).join('\n')}`, defs.length ? `英文释义：\n${defs.map((s) => `- ${s}`).join('\n')}` : '']
+  const analysis = [
+    phonetic ? `音标：/${phonetic}/` : '',
+    `释义：\n${senses.map((s) => `- ${s}`).join('\n')}`,
+    defs.length ? `英文释义：\n${defs.map((s) => `- ${s}`).join('\n')}` : '',
+  ]
     .filter(Boolean)
     .join('\n\n');
   return {
@@ -49,8 +53,23 @@ export function wordQuestion(headword: string): QuestionData {
     quantity_b: null,
     inquiry: word,
     media: [],
-    input_method: { kind: 'Word', option_groups: [], fillable: false, fill_prefix: '', fill_suffix: '', group_size: 0, option_size: 0 },
-    standard_answer: { selects: [], multi_selects: [], text: '', text2: '', description: senses.join('\n'), accessable: true },
+    input_method: {
+      kind: 'Word',
+      option_groups: [],
+      fillable: false,
+      fill_prefix: '',
+      fill_suffix: '',
+      group_size: 0,
+      option_size: 0,
+    },
+    standard_answer: {
+      selects: [],
+      multi_selects: [],
+      text: '',
+      text2: '',
+      description: senses.join('\n'),
+      accessable: true,
+    },
     analysis: { text: analysis, key_words: senses, synonyms: [], antonyms: [], show: true },
     topic: null,
     tag_ids: [],
