@@ -7,8 +7,8 @@ import {
   upsertCraftParts,
   type BatchedWrite,
   type FactsQuery,
-  type UpdateFacts,
-} from './crafts.repository.js';
+} from './craft-batch.repository.js';
+import type { UpdateFacts } from './crafts.repository.js';
 
 export type { BatchedWrite, FactsQuery };
 

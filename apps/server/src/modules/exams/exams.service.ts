@@ -232,7 +232,8 @@ export async function flagQuestion(
   );
 }
 
-const answerState = (kind: InputKind, answer: Answer) => (isAnswered(kind, answer) ? 'Answered' : 'NotAnswered');
+const answerState = (kind: InputKind, answer: Answer) =>
+  isAnswered(kind, answer) ? ('Answered' as const) : ('NotAnswered' as const);
 
 /**
  * The common case of a change in one statement (change-fast.ts), the named item found in the cached section; null
@@ -329,6 +330,19 @@ async function lockAt(
   return { ex, s, item: ex.item };
 }
 
+/** An answer or a flag on one item: that item and the clock in one write, the exam's revision bumped. */
+async function touchAndSave(
+  tx: Tx,
+  ex: LockedExam,
+  s: Section,
+  k: Tick,
+  target: NonNullable<Parameters<typeof touchItems>[2]['target']>,
+): Promise<ExamChange> {
+  await touchItems(tx, ex.id, { cursor: cursorTouch(ex, k), target }, ex.now);
+  const revision = await saveExam(tx, ex.id, { now: ex.now, tick: k, openIndex: s.index, bump: 1 });
+  return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, k.used) } as ExamChange;
+}
+
 export async function answerInTransaction(
   deps: ExamDeps,
   actor: Actor,
@@ -342,21 +356,8 @@ export async function answerInTransaction(
     }
     const k = tickOf(ex, s);
     if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
-    await touchItems(
-      tx,
-      ex.id,
-      {
-        cursor: cursorTouch(ex, k),
-        target: {
-          section: s.index,
-          position: body.question_index,
-          answer: { value: body.answer, state: answerState(kind, body.answer) },
-        },
-      },
-      ex.now,
-    );
-    const revision = await saveExam(tx, ex.id, { now: ex.now, tick: k, openIndex: s.index, bump: 1 });
-    return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, k.used) } as ExamChange;
+    const answer = { value: body.answer, state: answerState(kind, body.answer) };
+    return touchAndSave(tx, ex, s, k, { section: s.index, position: body.question_index, answer });
   });
 }
 
@@ -369,17 +370,7 @@ export async function flagInTransaction(
     const { ex, s } = await lockAt(tx, actor, body, deps.clock.now());
     const k = tickOf(ex, s);
     if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
-    await touchItems(
-      tx,
-      ex.id,
-      {
-        cursor: cursorTouch(ex, k),
-        target: { section: s.index, position: body.question_index, flagged: body.flagged },
-      },
-      ex.now,
-    );
-    const revision = await saveExam(tx, ex.id, { now: ex.now, tick: k, openIndex: s.index, bump: 1 });
-    return { revision, status: ex.status, clock: clockOf(s.index, s.timeLimit, k.used) } as ExamChange;
+    return touchAndSave(tx, ex, s, k, { section: s.index, position: body.question_index, flagged: body.flagged });
   });
 }
 

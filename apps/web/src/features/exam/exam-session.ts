@@ -1,34 +1,9 @@
-import {
-  examCalls,
-  isAnswered,
-  type Answer,
-  type CallDef,
-  type CallRequest,
-  type CallResponse,
-  type ExamChange,
-  type ExamClock,
-  type ExamView,
-} from '@gre/contracts';
-import { ApiError, type CallOptions } from '../../api/client';
+import { examCalls, isAnswered, type Answer, type ExamChange, type ExamClock, type ExamView } from '@gre/contracts';
+import { ApiError } from '../../api/client';
 import { itemKey, patchItem, stateAfter, type Position } from './exam-model';
+import type { LocalClock, SaveState, SessionDeps, SessionSnapshot } from './session-types';
 
-export type CallFn = <C extends CallDef>(
-  def: C,
-  body: CallRequest<C>,
-  options?: CallOptions,
-) => Promise<CallResponse<C>>;
-
-export interface SessionDeps {
-  call: CallFn;
-  /** The error catalogue (toasts, dialogs). */
-  report: (err: unknown) => void;
-  /** Milliseconds of a monotonic clock. */
-  now: () => number;
-  /** Typed answers (entry boxes, the essay) wait this long for the next keystroke. */
-  typingDelayMs?: number;
-  /** First wait before a failed save is sent again (doubles up to 10 s). */
-  retryDelayMs?: number;
-}
+export type { CallFn, LocalClock, SaveState, SessionDeps, SessionSnapshot } from './session-types';
 
 type ChangeOp =
   | { type: 'start' }
@@ -45,24 +20,6 @@ interface Queued {
   /** Failed sends with a server answer (5xx); an offline send is retried without limit. */
   failures: number;
   done: (res: ExamChange | null, err?: unknown) => void;
-}
-
-/** The clock as the server last sent it, with the moment it arrived, so the display can run on locally. */
-export interface LocalClock {
-  section: number;
-  used: number;
-  remaining: number | null;
-  at: number;
-}
-
-export type SaveState = 'idle' | 'saving' | 'saved' | 'retrying';
-
-export interface SessionSnapshot {
-  /** The server's exam with this device's unacknowledged answers and flags laid over it. */
-  exam: ExamView;
-  revision: number;
-  save: SaveState;
-  clock: LocalClock | null;
 }
 
 const MAX_RETRY_MS = 10_000;

@@ -1,0 +1,40 @@
+import type { CallDef, CallRequest, CallResponse, ExamView } from '@gre/contracts';
+import type { CallOptions } from '../../api/client';
+
+// The exam session's outward shapes: what it needs (SessionDeps) and what it shows (SessionSnapshot).
+
+export type CallFn = <C extends CallDef>(
+  def: C,
+  body: CallRequest<C>,
+  options?: CallOptions,
+) => Promise<CallResponse<C>>;
+
+export interface SessionDeps {
+  call: CallFn;
+  /** The error catalogue (toasts, dialogs). */
+  report: (err: unknown) => void;
+  /** Milliseconds of a monotonic clock. */
+  now: () => number;
+  /** Typed answers (entry boxes, the essay) wait this long for the next keystroke. */
+  typingDelayMs?: number;
+  /** First wait before a failed save is sent again (doubles up to 10 s). */
+  retryDelayMs?: number;
+}
+
+/** The clock as the server last sent it, with the moment it arrived, so the display can run on locally. */
+export interface LocalClock {
+  section: number;
+  used: number;
+  remaining: number | null;
+  at: number;
+}
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'retrying';
+
+export interface SessionSnapshot {
+  /** The server's exam with this device's unacknowledged answers and flags laid over it. */
+  exam: ExamView;
+  revision: number;
+  save: SaveState;
+  clock: LocalClock | null;
+}
