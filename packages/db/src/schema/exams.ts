@@ -104,8 +104,13 @@ export const examItems = pgTable(
     /** NotEncountered, NotAnswered, Answered. */
     state: text('state').notNull().default('NotEncountered'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
-    /** Graded when the section is submitted. */
+    /** Graded when the section is submitted, or at once when the learner checks it (untimed practice). */
     correct: boolean('correct'),
+    /**
+     * Set when the learner checked this answer in untimed practice: it was graded and recorded (craft, community
+     * figures, today's activity) then, and submitting the section does not record it again.
+     */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.examId, t.sectionIndex, t.position] }),
@@ -142,6 +147,26 @@ export const usageCounters = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.period, t.subject] })],
+);
+
+/**
+ * The questions a learner opened, per Shanghai day: the daily quota counts a question the first time it is opened on
+ * a day, whatever screen it is on (product.md "Roles, access and quotas").
+ */
+export const questionOpens = pgTable(
+  'question_opens',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The Shanghai day, '2026-11-25'. */
+    day: text('day').notNull(),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.questionId] })],
 );
 
 /**

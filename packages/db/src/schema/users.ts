@@ -40,6 +40,8 @@ export const users = pgTable(
     higherAccess: boolean('higher_access').notNull().default(false),
     /** Copy of this user's `entitlements` rows in the `authority.records` shape, kept so an authenticated read is one query. */
     records: jsonb('records').notNull().default([]),
+    /** The exam screen of a mock shows the real test's English labels (ETS mode); the learner may switch it off. */
+    examEtsMode: boolean('exam_ets_mode').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
