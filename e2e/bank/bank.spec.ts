@@ -159,7 +159,8 @@ for (const [category, kind] of KINDS) {
       .locator('.gb-viewer-bar')
       .getByRole('button', { name: label(b.viewer.check) })
       .click();
-    await expect(viewer.locator('.gb-viewer-bar').getByRole('button', { name: label(b.viewer.retry) })).toBeVisible();
+    // Checked: recorded and final, so the question no longer takes an answer or another check.
+    await expect(viewer.locator('.gb-viewer-bar').getByRole('button', { name: label(b.viewer.check) })).toHaveCount(0);
     if (graded === 'graded') await expect(viewer.getByText(q.review.correct, { exact: true })).toBeVisible();
     else await expect(viewer.getByText(q.review.answered, { exact: true })).toBeVisible();
     await shot(page, testInfo, `bank-kind-${kind}`);

@@ -1,6 +1,6 @@
-import { examCalls } from '@gre/contracts';
+import { examCalls, userCalls } from '@gre/contracts';
 import type { Page, TestInfo } from '@playwright/test';
-import { demo, expect, seedToken, shot, test as base, zh } from '../fixtures';
+import { demo, expect, seedToken, shot, test as base, zh, type Api } from '../fixtures';
 import { startAppServer } from '../servers';
 
 const t = zh.exam;
@@ -22,6 +22,10 @@ const test = base.extend<object, { timedURL: string }>({
     { scope: 'worker', timeout: 120_000 },
   ],
 });
+
+/** These journeys check the Chinese screen: a mock opens in ETS mode (English, ets-mode.spec.ts) unless switched off. */
+const chineseScreen = (api: Api, token: string, baseURL?: string) =>
+  api.call(userCalls.updateExamEtsMode, { ets_mode: false }, { token, baseURL });
 
 const bar = (page: Page) => page.getByRole('navigation', { name: t.bar.toolbar });
 const progress = (page: Page, n: number, total: number) => page.getByText(t.bar.progress(n, total), { exact: true });
@@ -57,6 +61,7 @@ test('a VIP takes a verbal simulation: answer, mark, review, resume, submit, res
 }, testInfo) => {
   test.setTimeout(120_000);
   const token = await loginAs('VIP');
+  await chineseScreen(api, token);
   const { id } = await api.call(
     examCalls.create,
     { source: 'simulate', version: 'b-mock-1', select_kind: 'verbal', enable_count_up: true },
@@ -136,6 +141,7 @@ test('Quant: the calculator computes and transfers its display into a numeric en
   loginAs,
 }, testInfo) => {
   const token = await loginAs('VIP');
+  await chineseScreen(api, token);
   const { id } = await api.call(
     examCalls.create,
     { source: 'simulate', version: 'b-mock-1', select_kind: 'quant', enable_count_up: true },
@@ -163,6 +169,7 @@ test('Quant: the calculator computes and transfers its display into a numeric en
 test('a timed section ends by itself when its clock runs out', async ({ page, api, timedURL }, testInfo) => {
   test.setTimeout(120_000);
   const token = await api.login(demo('VIP'), timedURL);
+  await chineseScreen(api, token, timedURL);
   await seedToken(page, token);
   const { id } = await api.call(
     examCalls.create,
@@ -196,6 +203,7 @@ test('a full timed mock: essay, Verbal and Quant, marks and review, the last sec
 }, testInfo) => {
   test.setTimeout(180_000);
   const token = await api.login(demo('SVIP'), timedURL);
+  await chineseScreen(api, token, timedURL);
   await seedToken(page, token);
   const { id } = await api.call(
     examCalls.create,

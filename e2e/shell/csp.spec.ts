@@ -1,4 +1,4 @@
-import { examCalls, type Answer, type ExamView } from '@gre/contracts';
+import { examCalls, userCalls, type Answer, type ExamView } from '@gre/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { CONTENT_SECURITY_POLICY } from '../../apps/server/src/plugins/security-headers';
 import { expect, label, shot, test, zh, type Api } from '../fixtures';
@@ -257,6 +257,8 @@ test.describe('every page runs under the Content-Security-Policy', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const token = await loginAs('teacher');
+    // The Chinese screen: a mock opens in ETS mode (the test's English labels) unless switched off.
+    await api.call(userCalls.updateExamEtsMode, { ets_mode: false }, { token });
     const { id } = await api.call(
       examCalls.create,
       { source: 'simulate', version: 'b-mock-1', select_kind: 'quant', enable_count_up: true },

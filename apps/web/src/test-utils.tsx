@@ -20,7 +20,13 @@ export function makeUser(over: Partial<User> = {}): User {
       show_higher_collect: false,
       can_visit_material: false,
     },
-    data: { phone: '13800000000', email: null, today_aim: 40, created_at: '2026-11-01T08:00:00.000Z' },
+    data: {
+      phone: '13800000000',
+      email: null,
+      today_aim: 40,
+      created_at: '2026-11-01T08:00:00.000Z',
+      exam_ets_mode: true,
+    },
     authority: {
       role_name: '会员',
       role_kind: 'VIP',

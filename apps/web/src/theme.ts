@@ -9,8 +9,13 @@ export const READING_FONT_STACK = 'Georgia, "Times New Roman", "Noto Serif CJK S
 /** The one palette; components read colours from here or from antd tokens, never literals. */
 export const palette = {
   primary: '#1f5fbf',
-  success: '#2e8b57',
-  warning: '#d48806',
+  /** Success and warning also colour text and white-on-colour badges, so both hold 4.5:1 against white (ui.md: AA). */
+  success: '#237a4b',
+  successBg: '#edf7f1',
+  successBorder: '#b7dfc6',
+  warning: '#a0620a',
+  warningBg: '#fff8e6',
+  warningBorder: '#f5d48f',
   error: '#c8372d',
   info: '#1f5fbf',
   layoutBg: '#f4f6f9',
@@ -18,6 +23,14 @@ export const palette = {
   navBg: '#ffffff',
   text: '#1f2329',
   textMuted: '#646a73',
+  /**
+   * The greys of secondary text, descriptions and placeholders: the text colour at an opacity that keeps 4.5:1 on
+   * white, on the layout background and on the light blue of a hovered list line (antd's 0.45 and 0.25 fall to 2.7:1
+   * and 1.7:1). Disabled text keeps antd's lighter grey: WCAG exempts it.
+   */
+  textSecondary: 'rgba(31, 35, 41, 0.75)',
+  textTertiary: 'rgba(31, 35, 41, 0.68)',
+  textPlaceholder: 'rgba(31, 35, 41, 0.65)',
   border: '#e3e6eb',
   /** Behind full-screen overlays (upgrade, loading). */
   scrim: 'rgba(15, 23, 42, 0.55)',
@@ -48,15 +61,43 @@ export const layout = {
   loadingZ: 1900,
 } as const;
 
+/**
+ * Tag text of the preset colours whose antd shade 7 is under 4.5:1 on its own shade-1 background (gold 2.8, green
+ * and cyan 3.4, orange 3.3, lime 2.5, volcano 4.4): a darker shade, the background untouched. Each is set under both
+ * of antd's names (`gold7`, `gold-7`), which write the same CSS variable.
+ */
+const presetTagText = Object.fromEntries(
+  Object.entries({
+    gold: '#8c5c00',
+    green: '#237804',
+    cyan: '#006d75',
+    orange: '#ad4e00',
+    lime: '#3f6600',
+    volcano: '#ad2102',
+  }).flatMap(([name, text]) => [
+    [`${name}7`, text],
+    [`${name}-7`, text],
+  ]),
+);
+
 /** The antd theme: tokens only, consumed through ConfigProvider. */
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: palette.primary,
     colorSuccess: palette.success,
+    colorSuccessBg: palette.successBg,
+    colorSuccessBorder: palette.successBorder,
     colorWarning: palette.warning,
+    colorWarningBg: palette.warningBg,
+    colorWarningBorder: palette.warningBorder,
     colorError: palette.error,
     colorInfo: palette.info,
     colorTextBase: palette.text,
+    colorTextSecondary: palette.textSecondary,
+    colorTextTertiary: palette.textTertiary,
+    colorTextDescription: palette.textTertiary,
+    colorTextPlaceholder: palette.textPlaceholder,
+    ...presetTagText,
     colorBgLayout: palette.layoutBg,
     colorBorderSecondary: palette.border,
     fontFamily: CJK_FONT_STACK,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUOTA_SUBJECTS } from './rules/quotas.js';
 
 /** Header names shared by the web client and the server. */
 export const HEADERS = {
@@ -13,6 +14,22 @@ export const API_VERSION = 1;
 /** Bodies above this size are refused with `payload_too_large` before parsing. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * What a quota refusal (`day_overflow`, `role_overflow`, `sim_no_perm` for used-up simulations) was about, so the
+ * dialog can state the true cause: which counter, how much of it is used, and when it renews (unix seconds; null for
+ * a lifetime quota).
+ */
+export const quotaRefusalSchema = z.object({
+  reason: z.enum(['day', 'total', 'simulate']),
+  subject: z.enum(QUOTA_SUBJECTS).nullable(),
+  role_name: z.string(),
+  used: z.number().int(),
+  limit: z.number().int(),
+  period: z.enum(['day', 'week', 'total']),
+  renews_at: z.number().int().nullable(),
+});
+export type QuotaRefusal = z.infer<typeof quotaRefusalSchema>;
+
 /** Every response: `ok` tells which of `data` / `err_data` is filled. */
 export const errDataSchema = z.object({
   /** One of ERROR_KINDS; the web maps it to behaviour and Chinese copy. */
@@ -21,6 +38,8 @@ export const errDataSchema = z.object({
   show: z.string(),
   /** Developer-facing explanation (never a stack trace). */
   detail: z.string(),
+  /** A quota refusal's figures. */
+  quota: quotaRefusalSchema.optional(),
 });
 export type ErrData = z.infer<typeof errDataSchema>;
 

@@ -17,3 +17,4 @@ export * from './rules/windows.js';
 export * from './rules/scoring.js';
 export * from './rules/exam-plan.js';
 export * from './rules/quotas.js';
+export * from './rules/pacing.js';

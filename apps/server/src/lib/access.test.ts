@@ -42,6 +42,7 @@ function actor(role: RoleKind, staff: Staff = 'none', higherAccess = false): Act
     canVisitMaterial: false,
     higherAccess,
     records: [],
+    examEtsMode: true,
     createdAt: NOW,
     updatedAt: NOW,
   };

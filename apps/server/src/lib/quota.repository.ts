@@ -32,3 +32,35 @@ export async function counterValue(db: Queryable, userId: number, period: string
   );
   return Number(res.rows[0]?.n ?? 0);
 }
+
+/** Records the questions opened on `day`; returns those not opened that day before (the ones that count). */
+export async function insertOpens(
+  db: Queryable,
+  userId: number,
+  day: string,
+  questionIds: string[],
+  now: Date,
+): Promise<Set<string>> {
+  const ids = [...new Set(questionIds)].sort();
+  const res = await db.execute<{ id: string }>(sql`
+    insert into question_opens (user_id, day, question_id, opened_at)
+    select ${userId}::bigint, ${day}::text, q, ${now.toISOString()}::timestamptz
+    from unnest(${`{${ids.map((id) => `"${id}"`).join(',')}}`}::text[]) as q
+    on conflict do nothing
+    returning question_id as id`);
+  return new Set(res.rows.map((r) => r.id));
+}
+
+/** Of `questionIds`, those the learner opened on `day`. */
+export async function openedToday(
+  db: Queryable,
+  userId: number,
+  day: string,
+  questionIds: string[],
+): Promise<Set<string>> {
+  if (questionIds.length === 0) return new Set();
+  const res = await db.execute<{ id: string }>(sql`
+    select question_id as id from question_opens
+    where user_id = ${userId} and day = ${day} and question_id = any(${`{${questionIds.map((id) => `"${id}"`).join(',')}}`}::text[])`);
+  return new Set(res.rows.map((r) => r.id));
+}

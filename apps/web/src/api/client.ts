@@ -1,4 +1,12 @@
-import { API_VERSION, HEADERS, type CallDef, type CallRequest, type CallResponse, type ErrData } from '@gre/contracts';
+import {
+  API_VERSION,
+  HEADERS,
+  type CallDef,
+  type CallRequest,
+  type CallResponse,
+  type ErrData,
+  type QuotaRefusal,
+} from '@gre/contracts';
 import { inFlight } from './in-flight';
 import { getDeviceId, getToken } from './storage';
 
@@ -15,6 +23,8 @@ export class ApiError extends Error {
     readonly path: string,
     /** The subject the call was about, for the out-of-quota dialog (passed by the caller). */
     readonly subject: string | null = null,
+    /** A quota refusal's figures (what is used, the limit, the period), for the dialog that states the cause. */
+    readonly quota: QuotaRefusal | null = null,
   ) {
     super(detail || kind || statusText || `HTTP ${status}`);
     this.name = 'ApiError';
@@ -73,7 +83,16 @@ export async function call<C extends CallDef>(
     if (isEnvelope(payload)) {
       if (payload.ok && res.ok) return payload.data as CallResponse<C>;
       const e = payload.err_data;
-      throw new ApiError(res.status, res.statusText, e?.kind ?? '', e?.show ?? '', e?.detail ?? '', def.path, subject);
+      throw new ApiError(
+        res.status,
+        res.statusText,
+        e?.kind ?? '',
+        e?.show ?? '',
+        e?.detail ?? '',
+        def.path,
+        subject,
+        e?.quota ?? null,
+      );
     }
     throw new ApiError(res.status, res.statusText, '', '', `not an API response from ${def.path}`, def.path, subject);
   } finally {

@@ -1,4 +1,4 @@
-import { CLIENT_TIMINGS, ERROR_KINDS } from '@gre/contracts';
+import { CLIENT_TIMINGS, ERROR_KINDS, type QuotaRefusal } from '@gre/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { zh } from '../i18n/zh-CN';
 import { ApiError } from './client';
@@ -19,7 +19,10 @@ function setup(roleName: string | null = '会员') {
 }
 
 /** An envelope error as the client builds it from a server answer. */
-function kindError(kind: string, opts: { show?: string; detail?: string; status?: number; subject?: string } = {}) {
+function kindError(
+  kind: string,
+  opts: { show?: string; detail?: string; status?: number; subject?: string; quota?: QuotaRefusal } = {},
+) {
   const status = opts.status ?? ERROR_KINDS[kind as keyof typeof ERROR_KINDS] ?? 400;
   return new ApiError(
     status,
@@ -29,8 +32,19 @@ function kindError(kind: string, opts: { show?: string; detail?: string; status?
     opts.detail ?? `detail of ${kind}`,
     '/api/x',
     opts.subject ?? null,
+    opts.quota ?? null,
   );
 }
+
+const dayQuota: QuotaRefusal = {
+  reason: 'day',
+  subject: 'quant',
+  role_name: '试用用户',
+  used: 30,
+  limit: 30,
+  period: 'day',
+  renews_at: 1_764_000_000,
+};
 
 function httpError(status: number, statusText = '') {
   return new ApiError(status, statusText, '', '', 'not an API response', '/api/x');
@@ -82,7 +96,7 @@ describe('error catalogue (spec §8)', () => {
   it('role_overflow opens the upgrade dialog with the trial-quota message', () => {
     const { fx, handle } = setup();
     handle(kindError('role_overflow'));
-    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'upgrade', reason: 'role_overflow' });
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'upgrade', reason: 'role_overflow', quota: null });
     expect(toasts(fx)).toEqual([expect.objectContaining({ title: zh.errors.roleOverflow })]);
   });
 
@@ -93,8 +107,20 @@ describe('error catalogue (spec §8)', () => {
       kind: 'day_overflow',
       subject: '数学',
       roleName: '试用用户',
+      quota: null,
     });
     expect(toasts(fx)).toEqual([expect.objectContaining({ title: zh.errors.dayOverflow })]);
+  });
+
+  it('day_overflow with the server’s figures passes them on, with the subject and role they name', () => {
+    const { fx, handle } = setup('会员');
+    handle(kindError('day_overflow', { quota: dayQuota }));
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({
+      kind: 'day_overflow',
+      subject: '数学',
+      roleName: '试用用户',
+      quota: dayQuota,
+    });
   });
 
   it('buy_role_exist says a membership exists and refreshes after 3 s', () => {
@@ -108,8 +134,16 @@ describe('error catalogue (spec §8)', () => {
   it('sim_no_perm opens the simulate no-permission dialog with its message', () => {
     const { fx, handle } = setup();
     handle(kindError('sim_no_perm'));
-    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'sim_no_perm' });
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'sim_no_perm', quota: null });
     expect(toasts(fx)).toEqual([expect.objectContaining({ title: zh.errors.simNoPerm })]);
+  });
+
+  it('sim_no_perm with figures is the simulations used up, and says so rather than blaming the questions', () => {
+    const { fx, handle } = setup();
+    const quota = { ...dayQuota, reason: 'simulate', subject: null, used: 1, limit: 1, period: 'total' } as const;
+    handle(kindError('sim_no_perm', { quota }));
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'sim_no_perm', quota });
+    expect(toasts(fx)).toEqual([expect.objectContaining({ title: zh.errors.simUsedUp })]);
   });
 
   it('public_only opens the "only public questions" dialog and nothing else', () => {

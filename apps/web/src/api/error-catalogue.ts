@@ -1,4 +1,4 @@
-import { CLIENT_TIMINGS } from '@gre/contracts';
+import { CLIENT_TIMINGS, QUOTA_SUBJECT_NAMES, type QuotaRefusal } from '@gre/contracts';
 import { zh } from '../i18n/zh-CN.core';
 import { ApiError } from './client';
 
@@ -16,9 +16,9 @@ export interface Toast {
 
 /** The global dialogs an error can open (spec §2, §8). */
 export type CatalogueDialog =
-  | { kind: 'upgrade'; reason: 'limit' | 'role_overflow' }
-  | { kind: 'day_overflow'; subject: string | null; roleName: string | null }
-  | { kind: 'sim_no_perm' }
+  | { kind: 'upgrade'; reason: 'limit' | 'role_overflow'; quota?: QuotaRefusal | null }
+  | { kind: 'day_overflow'; subject: string | null; roleName: string | null; quota?: QuotaRefusal | null }
+  | { kind: 'sim_no_perm'; quota?: QuotaRefusal | null }
   | { kind: 'public_only' };
 
 /** Everything the catalogue does to the world, injected so every row is unit-testable. */
@@ -95,11 +95,16 @@ export function createErrorCatalogue(fx: CatalogueEffects): (error: unknown) => 
         error(zh.errors.limit);
         return;
       case 'role_overflow':
-        fx.openDialog({ kind: 'upgrade', reason: 'role_overflow' });
+        fx.openDialog({ kind: 'upgrade', reason: 'role_overflow', quota: e.quota });
         error(zh.errors.roleOverflow);
         return;
       case 'day_overflow':
-        fx.openDialog({ kind: 'day_overflow', subject: e.subject, roleName: fx.roleName() });
+        fx.openDialog({
+          kind: 'day_overflow',
+          subject: e.subject ?? (e.quota?.subject ? QUOTA_SUBJECT_NAMES[e.quota.subject] : null),
+          roleName: e.quota?.role_name ?? fx.roleName(),
+          quota: e.quota,
+        });
         error(zh.errors.dayOverflow);
         return;
       case 'buy_role_exist':
@@ -107,8 +112,9 @@ export function createErrorCatalogue(fx: CatalogueEffects): (error: unknown) => 
         later('reload', CLIENT_TIMINGS.autoRefreshMs, fx.reload);
         return;
       case 'sim_no_perm':
-        fx.openDialog({ kind: 'sim_no_perm' });
-        error(zh.errors.simNoPerm);
+        fx.openDialog({ kind: 'sim_no_perm', quota: e.quota });
+        // With figures the cause is the simulations used up, which the server's text states; else the questions' tier.
+        error(e.quota ? zh.errors.simUsedUp : zh.errors.simNoPerm);
         return;
       case 'public_only':
         fx.openDialog({ kind: 'public_only' });

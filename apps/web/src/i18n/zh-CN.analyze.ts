@@ -3,8 +3,10 @@ export const analyzeCopy = {
   title: '成长分析',
   intro: '回顾你的分数走势、各题型正确率与用时，找到下一步最值得练的地方。',
   overall: {
-    questions: '累计做题',
+    questions: '累计作答',
     accuracy: '总正确率',
+    unansweredNote: (n: number) => `另有 ${n} 题未作答`,
+    accuracyNote: (correct: number, answered: number) => `答对 ${correct} / 已答 ${answered} 题`,
     time: '学习时长',
     exams: '完成练习',
     days: '学习天数',
@@ -13,6 +15,8 @@ export const analyzeCopy = {
     questionsUnit: '题',
     examsUnit: '次',
     daysUnit: '天',
+    definition:
+      '正确率 = 答对题数 ÷ 已作答题数。未作答的题单独计数，不算作答错；总正确率和各题型正确率都按这个口径计算。',
   },
   averages: {
     title: '平均分',
@@ -35,7 +39,12 @@ export const analyzeCopy = {
     accuracy: '正确率',
     time: '平均用时',
     seconds: '秒',
-    answered: (correct: number, total: number) => `正确 ${correct} / ${total} 题`,
+    answered: (correct: number, answered: number) => `答对 ${correct} / 已答 ${answered} 题`,
+    unanswered: (n: number) => `未作答 ${n} 题`,
+    /** The counts under a kind's name on the accuracy chart. */
+    counts: (correct: number, answered: number, unanswered: number) =>
+      unanswered > 0 ? `${correct}/${answered} · 未答 ${unanswered}` : `${correct}/${answered}`,
+    noAnswer: '未作答',
     empty: '该统计范围内没有作答记录',
   },
   empty: {

@@ -70,6 +70,7 @@ export const coreCopy = {
     dayOverflow: '今日权益额度已用完，明天再来或升级会员',
     buyRoleExist: '你已拥有会员身份，3 秒后刷新页面',
     simNoPerm: '没有权限查看该模拟考试的题目',
+    simUsedUp: '模考次数已用完',
     bookLocked: '该题本尚未解锁',
     unauthorized: '请先登录',
     goLogin: '去登录',
@@ -137,6 +138,22 @@ export const coreCopy = {
     simNoPermTitle: '暂无模拟考试权限',
     simNoPermBody: '该模拟考试的题目需要相应身份才能查看。',
     simNoPermRule: '试用用户可模考 1 次，免费会员每周 3 次，会员与超级会员不限次数。',
+    simUsedUpTitle: '模考次数已用完',
+    /** The figures of a quota refusal, so a dialog states its true cause. */
+    quota: {
+      day: (role: string, subject: string, limit: number, used: number) =>
+        `你的身份「${role}」每天可练习 ${limit} 道${subject}题，今天已打开 ${used} 道。`,
+      dayRenews: '明天 0 点（北京时间）恢复；升级会员可以提高每日题量。',
+      total: (role: string, limit: number, used: number) =>
+        `你的身份「${role}」共可练习 ${limit} 道题，已打开 ${used} 道，试用额度已用完。`,
+      totalNext: '开通会员后可以继续练习，不再有总题量限制。',
+      simulateWeek: (role: string, limit: number, used: number) =>
+        `你的身份「${role}」每周可模考 ${limit} 次，本周已用 ${used} 次。`,
+      simulateWeekRenews: '下周一 0 点（北京时间）恢复；开通会员后模考不限次数。',
+      simulateTotal: (role: string, limit: number, used: number) =>
+        limit === 0 ? `你的身份「${role}」不能参加模考。` : `你的身份「${role}」共可模考 ${limit} 次，已用 ${used} 次。`,
+      simulateTotalNext: '开通会员后可以继续模考。',
+    },
     publicOnlyTitle: '仅可查看公开题目',
     publicOnlyBody: '当前账号只能查看公开题目，开通会员后可查看全部题目。',
     publicOnlyRule:

@@ -2,7 +2,16 @@
 
 type Level = 'top' | 'strong' | 'solid' | 'developing' | 'foundation';
 
-const minutes = (seconds: number) => Math.round(seconds / 60);
+/**
+ * A section's time limit as the intro states it: exact, never rounded (a 90-second section is not "约 2 分钟") —
+ * seconds under 2 minutes, whole minutes, otherwise minutes and seconds.
+ */
+function timeLimit(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  if (s < 120) return `${s} 秒`;
+  const m = Math.floor(s / 60);
+  return s % 60 ? `${m} 分 ${s % 60} 秒` : `${m} 分钟`;
+}
 
 /** mm:ss, or h:mm:ss from an hour up. */
 function clock(totalSeconds: number): string {
@@ -15,6 +24,7 @@ function clock(totalSeconds: number): string {
 
 export const examCopy = {
   clock,
+  timeLimit,
   duration: (seconds: number) => {
     const s = Math.max(0, Math.round(seconds));
     if (s < 60) return `${s} 秒`;
@@ -31,10 +41,9 @@ export const examCopy = {
     sectionsTitle: '考试结构',
     columns: { section: '部分', questions: '题数', time: '时间' },
     questions: (n: number) => `${n} 题`,
-    minutes: (seconds: number) => `${minutes(seconds)} 分钟`,
     untimed: '不限时',
     total: (questions: number, seconds: number, timed: boolean) =>
-      timed ? `共 ${questions} 题，约 ${minutes(seconds)} 分钟` : `共 ${questions} 题，不限时（正计时）`,
+      timed ? `共 ${questions} 题，总时长 ${timeLimit(seconds)}` : `共 ${questions} 题，不限时（正计时）`,
     rulesTitle: '考试须知',
     rules: [
       '每个部分单独计时，时间到后本部分自动提交；提交后不能再返回修改。',
@@ -51,6 +60,13 @@ export const examCopy = {
     noAutoCommit: '本次时间到后不会自动提交，但超时后的作答不会被保存。',
     start: '开始考试',
     starting: '正在开始…',
+    /** The mock's screen language (users.exam_ets_mode), remembered for the next mocks. */
+    etsTitle: '考试界面',
+    etsSwitch: 'ETS 模式（英文界面）',
+    etsOn:
+      '与真实考试一致：Mark、Review、Help、Exit Section 等按钮和提示均为英文；作文题目在左、输入框在右（手机上为上下排列），提供 Cut、Paste、Undo、Redo。',
+    etsOff: '中文界面：按钮和提示为中文，适合先熟悉考试流程。',
+    etsRemembered: '你的选择会被记住，之后的模考沿用。',
     keysTitle: '快捷键',
     keys: '← / → 或 Alt+B / Alt+N：上一题 / 下一题；Alt+M：标记；Alt+R：复查；数字键：选择选项；Esc：关闭计算器或复查页面',
   },
@@ -202,6 +218,26 @@ export const examCopy = {
     reviewClose: '关闭',
     withheldInExam: '这道题也在你正在进行的考试中，交完那一部分后即可查看标准答案与解析。',
     sectionHeading: (name: string) => name,
+    pacing: {
+      summary: (over: number, mean: string) =>
+        over > 0 ? `超时 ${over} 题，平均每题 ${mean}` : `每题都在目标用时内，平均每题 ${mean}`,
+      farOver: (n: number) => `其中 ${n} 题超过目标 2 倍`,
+      targets: (verbal: string, quant: string) => `目标用时按正式考试的节奏：语文每题 ${verbal}，数学每题 ${quant}。`,
+      status: { within: '目标内', over: '超时', far_over: '超 2 倍' } as Record<string, string>,
+      legendTarget: '目标用时',
+      legendAvg: '全体平均',
+      bar: (yours: string, target: string, status: string, avg: string | null) =>
+        `你的用时 ${yours}，目标 ${target}，${status}${avg ? `；全体平均 ${avg}` : ''}`,
+    },
+    weak: {
+      title: '薄弱题型',
+      intro: '本次失分最多的题型。点“练习同类题”，从大题库抽同类题组成一次练习并立即开始。',
+      line: (correct: number, total: number) => `答对 ${correct} / ${total} 题`,
+      drill: '练习同类题',
+      drillLabel: (kind: string) => `练习同类题：${kind}`,
+      creating: '正在组卷…',
+      nothing: '题库里暂时没有这个题型可练的题。',
+    },
   },
 
   /**

@@ -13,6 +13,11 @@ export const homeCopy = {
     aimReached: '今日目标已完成，继续保持！',
     aimProgressLabel: '今日目标完成进度',
     failed: '今日学习数据暂时无法加载',
+    quotaTitle: (role: string) => `今日额度（${role}）`,
+    quotaHint: '打开一道题即计入当天额度，同一道题当天只计一次；明天 0 点（北京时间）恢复。',
+    quotaSubject: (name: string, used: number, limit: number | null) =>
+      limit === null ? `${name} ${used}（不限）` : `${name} ${used} / ${limit}`,
+    quotaTotal: (used: number, limit: number) => `总题量 ${used} / ${limit}`,
   },
   signIn: {
     title: '每日签到',

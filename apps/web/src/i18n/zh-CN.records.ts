@@ -7,7 +7,16 @@ export const recordsCopy = {
     Finished: '已完成',
     Close: '已删除',
   } as Record<string, string>,
-  examKind: { simulate: '模考', book: '题本练习', filter: '组卷练习' } as Record<string, string>,
+  examKind: { simulate: '模考', book: '题本练习', filter: '组卷练习', personal: '个人练习' } as Record<string, string>,
+  /** A personal practice is named by the page it came from (its exam source); the kind's name when none fits. */
+  personalSource: {
+    Collect: '收藏练习',
+    Wrongs: '错题练习',
+    Note: '笔记练习',
+    Higher: '高阶练习',
+    Flash: '闪卡练习',
+    Exercise: '写作练习',
+  } as Record<string, string>,
   mockStatus: { NotOpen: '未开始', Start: '进行中', Finish: '已完成', Expired: '已过期' } as Record<string, string>,
   simulateKinds: {
     full: '完整模考',
@@ -84,7 +93,13 @@ export const recordsCopy = {
   record: {
     title: '练习记录',
     intro: '你做过的所有模考与练习，最新的在前；未完成的可以继续。',
-    filters: { all: '全部', simulate: '模考', book: '题本练习', filter: '组卷练习' } as Record<string, string>,
+    filters: {
+      all: '全部',
+      simulate: '模考',
+      book: '题本练习',
+      filter: '组卷练习',
+      personal: '个人练习',
+    } as Record<string, string>,
     filterLabel: '记录类型',
     columns: {
       name: '名称',

@@ -1,6 +1,7 @@
 import { agreementCopy } from './zh-CN.agreement';
 import { analyzeCopy } from './zh-CN.analyze';
 import { bankCopy } from './zh-CN.bank';
+import { etsCopy } from './zh-CN.ets';
 import { examCopy } from './zh-CN.exam';
 import { homeCopy } from './zh-CN.home';
 import { ideaCopy } from './zh-CN.idea';
@@ -33,6 +34,7 @@ export const zh = {
   media: mediaCopy,
   records: recordsCopy,
   exam: examCopy,
+  ets: etsCopy,
   personal: personalCopy,
   search: searchCopy,
 };

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { idSchema, okSchema, str } from '../common.js';
 import { defineCall } from '../define.js';
 import { DIFFICULTIES, PAGE_SOURCES } from '../enums.js';
-import { bookIdSchema, MATH_TOPICS } from '../content/question.js';
+import { bookIdSchema, MATH_TOPICS, questionIdSchema } from '../content/question.js';
 import { answerSchema, questionViewSchema } from './question-view.js';
 import { ALL_QUESTION_KINDS, filterCategorySchema } from './questions.js';
 import { SCORE_WINDOWS } from '../rules/windows.js';
+import { quotaTodaySchema } from '../rules/quotas.js';
 import { PERSONAL_SCOPES, personalFilterSchema } from './crafts.js';
 import {
   EXAM_KINDS,
@@ -39,6 +40,11 @@ export const createOptionSchema = z.object({
   pick_first: z.boolean(),
   math_create_kind: z.enum(MATH_CREATE_KINDS),
   select_kind: z.enum(SIMULATE_KINDS).nullable(),
+  /**
+   * Untimed practice in which each answer is checked on its own (`/api/exam/check`): graded and recorded at once, its
+   * explanation shown. Absent on exams made before it existed.
+   */
+  check: z.boolean().optional(),
 });
 export type CreateOption = z.infer<typeof createOptionSchema>;
 
@@ -91,6 +97,18 @@ export const createExamRequestSchema = z.discriminatedUnion('source', [
 ]);
 export type CreateExamRequest = z.input<typeof createExamRequestSchema>;
 
+/** Untimed practice with checked answers: a book, or the questions a big-bank page listed. */
+export const practiceRequestSchema = z.discriminatedUnion('source', [
+  z.strictObject({ source: z.literal('book'), book_id: bookIdSchema }),
+  z.strictObject({
+    source: z.literal('list'),
+    question_ids: z.array(questionIdSchema).min(1).max(FILTER_EXAM_MAX),
+    /** What the list was (the filter's label), the practice's name in the record. */
+    title: str(60, 1),
+  }),
+]);
+export type PracticeRequest = z.input<typeof practiceRequestSchema>;
+
 /** Spec §3 Question action: what the learner did with one question of an exam. */
 export const questionActionSchema = z.object({
   /** Null while nothing was given. */
@@ -100,6 +118,8 @@ export const questionActionSchema = z.object({
   state: z.enum(QUESTION_STATES),
   /** Unix seconds of the last answer; null when never answered. */
   answered_time: z.number().int().nullable(),
+  /** Checked in untimed practice: graded and recorded, its answer final. */
+  checked: z.boolean().optional(),
 });
 export type QuestionAction = z.infer<typeof questionActionSchema>;
 
@@ -114,9 +134,11 @@ export const questionResultSchema = z.object({
   percent_correct: z.number().nullable(),
   /**
    * Why the question's `standard_answer` and `analysis` are null (decision 013): `public_only`, a locked question
-   * beyond this learner's tier; `in_exam`, the question is in an exam they are taking now. Null when both are sent.
+   * beyond this learner's tier; `in_exam`, the question is in an exam they are taking now; `not_opened`, the learner
+   * never opened it in this exam (the daily quota counts opened questions, so a result does not hand out the rest).
+   * Null when both are sent.
    */
-  withheld: z.enum(['public_only', 'in_exam']).nullable(),
+  withheld: z.enum(['public_only', 'in_exam', 'not_opened']).nullable(),
 });
 export type QuestionResult = z.infer<typeof questionResultSchema>;
 
@@ -289,7 +311,8 @@ export const examCalls = {
   create: defineCall({
     path: '/api/exam/create',
     auth: 'user',
-    summary: 'A new exam from a book, a big-bank filter or a mock (simulate kinds); quotas are taken here',
+    summary:
+      'A new exam from a book, a big-bank filter or a mock (simulate kinds); checks that it can be started and takes nothing: questions count when opened',
     request: createExamRequestSchema,
     response: z.object({ id: z.number().int() }),
   }),
@@ -306,6 +329,22 @@ export const examCalls = {
     summary: 'Leaves the start intro: NotStart → Start, the first section clock runs',
     request: z.strictObject(change),
     response: changeResponseSchema,
+  }),
+  practice: defineCall({
+    path: '/api/exam/practice',
+    auth: 'user',
+    summary:
+      'Opens untimed practice with checked answers: the learner\'s open practice of this book or list, else a new one (started, nothing taken from the quota until a question is opened)',
+    request: practiceRequestSchema,
+    response: examViewSchema,
+  }),
+  check: defineCall({
+    path: '/api/exam/check',
+    auth: 'user',
+    summary:
+      'Saves and checks one answer of untimed practice: graded and recorded at once (wrong-answer book, today, community figures); the item comes back with its answer and analysis when the learner may see them',
+    request: z.strictObject({ ...change, ...at, answer: answerSchema }),
+    response: z.object({ change: changeResponseSchema, item: examItemSchema }),
   }),
   heartbeat: defineCall({
     path: '/api/exam/heartbeat',
@@ -380,6 +419,13 @@ export const examCalls = {
       attempts: z.array(attemptSchema),
     }),
   }),
+  quotaToday: defineCall({
+    path: '/api/exam/quota_today',
+    auth: 'user',
+    summary: "Today's question quota: what the learner opened per subject and in all, the limits, when it renews",
+    request: z.strictObject({}),
+    response: quotaTodaySchema,
+  }),
   simulateList: defineCall({
     path: '/api/exam/simulate_list',
     auth: 'user',
@@ -390,6 +436,8 @@ export const examCalls = {
       /** Simulations left in the current quota period; null when unlimited. */
       remaining: z.number().int().nullable(),
       period: z.enum(['total', 'week', 'none']),
+      /** Simulations the period allows; null when unlimited. */
+      limit: z.number().int().nullable().optional(),
     }),
   }),
 };

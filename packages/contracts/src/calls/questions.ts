@@ -71,24 +71,62 @@ export const categoryConfigSchema = z.object({
 });
 export type CategoryConfig = z.infer<typeof categoryConfigSchema>;
 
-export const wordLookupSchema = z.object({
-  /** What was asked, trimmed. */
-  query: z.string(),
-  /** The dictionary entry the answer describes: the lemma when the query is an inflected form. */
+/**
+ * How a clicked word relates to the headword shown: an inflection (ECDICT's exchange field, or a suffix rule where the
+ * rows have none) or a derived form by a suffix rule (-ness, -ity, -ation and -ization nouns, -ly adverbs).
+ * `inflection` is a form ECDICT names without saying which.
+ */
+export const WORD_RELATIONS = [
+  'past',
+  'past_participle',
+  'past_forms',
+  'present_participle',
+  'third_person',
+  'comparative',
+  'superlative',
+  'plural',
+  'inflection',
+  'noun',
+  'adverb',
+] as const;
+export type WordRelation = (typeof WORD_RELATIONS)[number];
+
+/** One dictionary entry of a look-up answer. */
+export const dictionaryEntrySchema = z.object({
+  /** The text this entry explains: the cleaned query, or one part of a hyphenated compound. */
+  word: z.string(),
+  /** The dictionary entry shown: the base when `word` is an inflected or derived form of it. */
   headword: z.string(),
-  /** ECDICT exchange code of the query relative to the headword (p past, d past participle, i -ing, 3 third person, r comparative, t superlative, s plural); null when the query is the headword. */
-  form_of: z.string().nullable(),
+  /** What `word` is of the headword; null when it is the headword itself. */
+  relation: z.enum(WORD_RELATIONS).nullable(),
   phonetic: z.string(),
-  /** Chinese senses, one per part of speech. */
+  /** The sense the GRE tests, in Chinese, where ECDICT's senses miss or bury it (content/words/gre-senses.csv); shown first. */
+  gre_senses: z.array(z.string()),
+  /** Every Chinese sense, one line per part of speech, in ECDICT's order (the GRE list's row for GRE words). */
   translation: z.array(z.string()),
   /** English definitions (GRE list words only). */
   definition: z.array(z.string()),
-  /** Other forms of the headword: kind code and the form. */
+  /** Other forms of the headword: ECDICT exchange kind code and the form. */
   forms: z.array(z.object({ kind: z.string(), word: z.string() })),
   /** The headword is on the GRE list (it has a word question 'w…'). */
   gre: z.boolean(),
   /** The word question id when `gre`. */
   question_id: z.string().nullable(),
+});
+export type DictionaryEntry = z.infer<typeof dictionaryEntrySchema>;
+
+/**
+ * A look-up answers 200 whether or not the word is known, so an unknown word is an answer, not an error. Entries
+ * come GRE first: a GRE word's own entry before the lemma it inflects; the lemma first otherwise.
+ */
+export const wordLookupSchema = z.object({
+  /** What was asked, trimmed. */
+  query: z.string(),
+  /** False when neither list knows the word, a form of it or any part of it; `entries` is then empty. */
+  found: z.boolean(),
+  /** The parts of a hyphenated compound the dictionary lacks whole (one entry per known part); empty otherwise. */
+  parts: z.array(z.string()),
+  entries: z.array(dictionaryEntrySchema),
 });
 export type WordLookup = z.infer<typeof wordLookupSchema>;
 
@@ -140,7 +178,8 @@ export const questionCalls = {
   wordLookup: defineCall({
     path: '/api/word/lookup',
     auth: 'user',
-    summary: 'A word or an inflected form → headword, phonetic and Chinese meaning',
+    summary:
+      'A word, an inflected or derived form, or a hyphenated compound → its entries with phonetic and Chinese senses, GRE sense first; found: false when unknown',
     request: z.strictObject({ word: str(64, 1) }),
     response: wordLookupSchema,
   }),

@@ -34,15 +34,25 @@ export const scorePointSchema = z.object({
   total: z.number().int().nullable(),
 });
 
+/**
+ * Accuracy has one definition on every summary figure: right answers over answered questions, in percent with one
+ * decimal (null when nothing was answered). Questions left unanswered in a submitted section are counted beside it,
+ * never as wrong answers.
+ */
 export const summaryCalls = {
   get: defineCall({
     path: '/api/summary/get',
     auth: 'user',
-    summary: 'Overall figures: questions done, accuracy, time, exams finished, days active, current and best streak',
+    summary:
+      'Overall figures: questions answered and left unanswered, accuracy, time, exams finished, days active, streaks',
     request: z.strictObject({}),
     response: z.object({
+      /** Gradable questions answered in submitted sections. */
       questions: z.number().int(),
+      /** Gradable questions of submitted sections left without an answer. */
+      unanswered: z.number().int(),
       correct: z.number().int(),
+      /** correct / questions. */
       accuracy: z.number().nullable(),
       used_time_seconds: z.number().int(),
       exams_finished: z.number().int(),
@@ -61,8 +71,15 @@ export const summaryCalls = {
         z.object({
           kind: z.string(),
           category: z.number().int(),
+          /** Right answers (only answered questions can be right). */
           correct: z.number().int(),
+          answered: z.number().int(),
+          unanswered: z.number().int(),
+          /** answered + unanswered: every graded question of the kind. */
           total: z.number().int(),
+          /** correct / answered, as the overall figure; null when none was answered. */
+          accuracy: z.number().nullable(),
+          /** Seconds over every graded question of the kind, unanswered ones included (time was spent on them). */
           avg_time_seconds: z.number(),
         }),
       ),

@@ -49,6 +49,8 @@ export const userSchema = z.object({
     email: z.string().nullable(),
     today_aim: z.number().int(),
     created_at: z.string(),
+    /** A mock exam shows the real test's English screen (ETS mode); on by default, the learner may switch it off. */
+    exam_ets_mode: z.boolean(),
   }),
   authority: authoritySchema,
 });
@@ -179,6 +181,13 @@ export const userCalls = {
     auth: 'user',
     summary: 'Set the number of questions aimed at each day',
     request: z.strictObject({ aim: z.number().int().min(LIMITS.todayAim.min).max(LIMITS.todayAim.max) }),
+    response: userSchema,
+  }),
+  updateExamEtsMode: defineCall({
+    path: '/api/user/update_exam_ets_mode',
+    auth: 'user',
+    summary: "Show mock exams in the real test's English screen (ETS mode) or in Chinese",
+    request: z.strictObject({ ets_mode: z.boolean() }),
     response: userSchema,
   }),
   freeze: defineCall({

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { RoleKind } from '../enums.js';
 
 /**
@@ -55,3 +56,16 @@ export function quotaSubject(category: number): QuotaSubject | null {
 
 /** Chinese subject names for the day_overflow dialog. */
 export const QUOTA_SUBJECT_NAMES: Record<QuotaSubject, string> = { verbal: '语文', quant: '数学', words: '单词' };
+
+/** Today's quota figures, as home shows them and the refusals count: opened questions per subject and in all. */
+export const quotaTodaySchema = z.object({
+  role_name: z.string(),
+  subjects: z.array(
+    z.object({ subject: z.enum(QUOTA_SUBJECTS), used: z.number().int(), limit: z.number().int().nullable() }),
+  ),
+  /** The lifetime count (the trial's 150); limit null when there is none. */
+  total: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
+  /** Unix seconds of the next Shanghai midnight, when the daily counts start again. */
+  renews_at: z.number().int(),
+});
+export type QuotaToday = z.infer<typeof quotaTodaySchema>;

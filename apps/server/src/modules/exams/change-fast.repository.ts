@@ -42,8 +42,9 @@ const ACTIONS = {
     answered_at = case when ${isTarget} then ${NOW} else i.answered_at end,
     state = case when ${isTarget} then ex.state else i.state end`,
     cursor: '',
+    // A question not yet opened counts against the quota, and a checked answer is final: both are the transaction's.
     item: `exam_items i join questions q on q.id = i.question_id left join passages p on p.id = q.passage_id
-      where ${itemAt} and greatest(q.updated_at, p.updated_at) = c.stamp`,
+      where ${itemAt} and greatest(q.updated_at, p.updated_at) = c.stamp and i.state <> 'NotEncountered' and i.checked_at is null`,
   },
   flag: {
     sets: `flagged = case when ${isTarget} then ex.flagged else i.flagged end`,
@@ -53,7 +54,7 @@ const ACTIONS = {
   move: {
     sets: `state = case when ${isTarget} and i.state = 'NotEncountered' then 'NotAnswered' else i.state end`,
     cursor: ', cursor_section = t.section, cursor_question = t.position',
-    item: `exam_items i where ${itemAt}`,
+    item: `exam_items i where ${itemAt} and i.state <> 'NotEncountered'`,
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import { passageSentences, type Answer, type ContentQuestion } from '@gre/contracts';
 import type { Db, Tx } from '@gre/db';
 import { sql, type SQL } from 'drizzle-orm';
+import { isStaffUser } from '../../lib/authorize.js';
 import { sqlTime } from '../../lib/clock.js';
 import { sinceStartSql, tickSql, type Tick } from './clock.js';
 
@@ -10,6 +11,8 @@ export interface LockedExam {
   now: Date;
   id: number;
   userId: number;
+  /** The learner is staff: no quota, and no opens recorded (also for a section opened by a submit). */
+  staff: boolean;
   status: string;
   revision: number;
   cursorSection: number;
@@ -17,6 +20,10 @@ export interface LockedExam {
   isAutoCommit: boolean;
   templateId: string | null;
   name: string;
+  /** What the exam was made from (book, filter, simulate, personal). */
+  kind: string;
+  /** Untimed practice whose answers are checked one by one (`/api/exam/check`). */
+  check: boolean;
   /** Seconds since the last beat; null before the clock ever ran. */
   elapsed: number | null;
   /** The first unsubmitted section; null when all are submitted. */
@@ -39,6 +46,10 @@ export interface LockedExam {
    * SelectSentence item (null otherwise).
    */
   item: {
+    questionId: string;
+    category: number;
+    /** Set once the learner checked it (untimed practice). */
+    checked: boolean;
     state: string;
     inputKind: string;
     groups: ContentQuestion['input_method']['option_groups'] | null;
@@ -56,6 +67,11 @@ interface LockRow extends Record<string, unknown> {
   is_auto_commit: boolean;
   template_id: string | null;
   name: string;
+  kind: string;
+  is_check: boolean;
+  is_admin: boolean;
+  is_operator: boolean;
+  is_teacher: boolean;
   elapsed: number | null;
   open_index: number | null;
   s_index: number | null;
@@ -67,6 +83,9 @@ interface LockRow extends Record<string, unknown> {
   finished: boolean | null;
   item_count: number | null;
   item_state: string | null;
+  question_id: string | null;
+  category: number | null;
+  checked: boolean | null;
   input_kind: string | null;
   groups: unknown;
   q_kind: string | null;
@@ -93,13 +112,15 @@ export async function lockExam(
   const open = sql`(select min(x.index) from exam_sections x where x.exam_id = e.id and not x.finished)`;
   const res = await tx.execute<LockRow>(sql`
     select e.id::float8 as id, e.user_id::float8 as user_id, e.status, e.revision, e.cursor_section, e.cursor_question, e.is_auto_commit,
-      e.template_id, e.name, extract(epoch from (n.now - e.last_beat_at))::float8 as elapsed, ${open}::int as open_index,
+      e.template_id, e.name, e.kind, coalesce((e.create_option ->> 'check')::boolean, false) as is_check,
+      u.is_admin, u.is_operator, u.is_teacher, extract(epoch from (n.now - e.last_beat_at))::float8 as elapsed, ${open}::int as open_index,
       s.index::int as s_index, s.area, s.part::int as part, s.time_limit_seconds, s.used_time_seconds, s.finished,
       ${sql.raw(sinceStartSql('s', 'n.now'))} as since_start,
       (select count(*) from exam_items c where c.exam_id = e.id and c.section_index = s.index)::int as item_count,
-      i.state as item_state, i.input_kind, q.input_method -> 'option_groups' as groups, q.input_method ->> 'kind' as q_kind,
+      i.state as item_state, i.question_id, q.category::int as category, i.checked_at is not null as checked, i.input_kind, q.input_method -> 'option_groups' as groups, q.input_method ->> 'kind' as q_kind,
       case when i.input_kind = 'SelectSentence' then jsonb_build_object('text', coalesce(p.text, ''), 'sentences', p.sentences) end as passage
     from exams e
+    join users u on u.id = e.user_id
     cross join (select ${sqlNow(now)} as now) n
     left join exam_sections s on s.exam_id = e.id and s.index = ${sectionIndex === null ? open : sql`${sectionIndex}::int`}
     left join exam_items i on i.exam_id = e.id and i.section_index = s.index and i.position = ${position ?? -1}::int
@@ -113,6 +134,7 @@ export async function lockExam(
     now,
     id: Number(r.id),
     userId: Number(r.user_id),
+    staff: isStaffUser({ isAdmin: r.is_admin, isOperator: r.is_operator, isTeacher: r.is_teacher }),
     status: r.status,
     revision: r.revision,
     cursorSection: r.cursor_section,
@@ -120,6 +142,8 @@ export async function lockExam(
     isAutoCommit: r.is_auto_commit,
     templateId: r.template_id,
     name: r.name,
+    kind: r.kind,
+    check: r.is_check === true,
     elapsed: r.elapsed === null ? null : Number(r.elapsed),
     openIndex: r.open_index === null ? null : Number(r.open_index),
     section:
@@ -139,6 +163,9 @@ export async function lockExam(
       r.item_state === null
         ? null
         : {
+            questionId: r.question_id!,
+            category: Number(r.category),
+            checked: r.checked === true,
             state: r.item_state,
             inputKind: r.input_kind!,
             groups: Array.isArray(r.groups) && r.q_kind === r.input_kind ? (r.groups as never) : null,

@@ -2,7 +2,7 @@ import { type BookKind, type CreateOption, type examCalls } from '@gre/contracts
 import { AppError } from '../../lib/app-error.js';
 import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { quotaFor, takeQuotas } from '../../lib/quota.js';
+import { checkCanStart, quotaFor, type OpenTarget } from '../../lib/quota.js';
 import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { findBookTemplate, loadBook, type BookTemplateRow } from '../books/index.js';
 import { drawPersonal } from '../crafts/index.js';
@@ -45,10 +45,14 @@ const baseOption = (o: Partial<CreateOption> & Pick<CreateOption, 'kind' | 'enab
   ...o,
 });
 
-const bookTitle = (row: BookTemplateRow) => [row.title, row.subTitle].filter((s) => s !== '').join(' ');
+/**
+ * A book exam is named by the book's title ('填空精选 · 基础 1'): the subtitle describes the book on its card and,
+ * joined on, ran into the title in exam headers and the record.
+ */
+const bookTitle = (row: BookTemplateRow) => row.title;
 
 /** A plain book: every question the learner may see, in book order, as one practice section. */
-async function planBook(
+export async function planBook(
   deps: CreateDeps,
   actor: Actor,
   body: Body<'book'>,
@@ -196,9 +200,10 @@ async function planSimulate(
 }
 
 /**
- * Creates an exam from a book, a big-bank filter, the personal pages or a mock. The plan is read first; then one transaction takes the
- * quotas, writes the exam and links the learner's copy of the book — all or nothing, so a refused quota leaves no
- * exam and no counter moved.
+ * Creates an exam from a book, a big-bank filter, the personal pages or a mock. The plan is read first; then one
+ * transaction checks that it can be started (a simulation left, room for the first question — a mock: for all of
+ * them), writes the exam and links the learner's copy of the book. Creating takes nothing from the quota: questions
+ * count when they are opened, a simulation when the mock starts (product.md).
  */
 export async function createExam(
   deps: CreateDeps,
@@ -215,13 +220,24 @@ export async function createExam(
         : body.source === 'personal'
           ? await planPersonal(deps, actor, body, mode, now)
           : await planSimulate(deps, actor, body, mode, now);
+  const first = plan.sections[0]?.items[0];
+  return { id: await createFromPlan(deps, actor, plan, first ?? null, now) };
+}
+
+/** Writes a planned exam once it can be started from `first` (the question it opens first). */
+export async function createFromPlan(
+  deps: CreateDeps,
+  actor: Actor,
+  plan: ExamPlan,
+  first: OpenTarget | null,
+  now: Date,
+): Promise<number> {
   const quota = quotaFor(actor, await deps.settings.override('quotas'));
   const need = quotaNeed(plan.sections, plan.kind === 'simulate');
-  const id = await withUnitOfWork(deps, async ({ tx }) => {
-    await takeQuotas(tx, actor, quota, need, now);
+  return withUnitOfWork(deps, async ({ tx }) => {
+    await checkCanStart(tx, actor, quota, need, first, now);
     const examId = await insertExam(tx, actor.user.id, plan);
     if (plan.templateId) await linkUserBook(tx, actor.user.id, plan.templateId, examId);
     return examId;
   });
-  return { id };
 }

@@ -1,13 +1,15 @@
 import {
   examCalls,
+  questionCalls,
   type Answer,
   type ContentQuestion,
   type CreateExamRequest,
+  type PracticeRequest,
   type ExamView,
   type RoleKind,
 } from '@gre/contracts';
 import { questions, type Db } from '@gre/db';
-import { inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { userWithToken } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { Deps } from '../../lib/deps.js';
@@ -66,8 +68,55 @@ export function learnerClient(t: TestApp, token: string, userId: number) {
     remove: (id: number) => c(examCalls.delete, { id }),
     report: (book_id: string, window?: string) => c(examCalls.report, window ? { book_id, window } : { book_id }),
     simulateList: () => c(examCalls.simulateList, {}),
+    practice: (body: PracticeRequest) => c(examCalls.practice, body),
+    check: (id: number, revision: number, section_index: number, question_index: number, answer: Partial<Answer>) =>
+      c(examCalls.check, { id, revision, section_index, question_index, answer }),
+    quotaToday: () => c(examCalls.quotaToday, {}),
+    /** The bank viewer (`question/get`), which opens what it shows. */
+    open: (ids: string[], book_id?: string) =>
+      t.call(questionCalls.get, book_id ? { ids, book_id } : { ids }, { token }),
   };
 }
+
+/** Public question ids of a category in id order (what a trial member may open). */
+export async function publicIds(db: Db, category: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.category, category), eq(questions.visibility, 'public')))
+    .orderBy(asc(questions.id));
+  return rows.map((r) => r.id);
+}
+
+/** A usage counter (0 while it has no row). */
+export async function counterOf(db: Db, userId: number, period: string, subject: string): Promise<number> {
+  const res = await db.execute<{ n: number }>(
+    sql`select n from usage_counters where user_id = ${userId} and period = ${period} and subject = ${subject}`,
+  );
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/** The questions a learner opened on a day (question_opens), with the daily subject each counts against. */
+export async function opensOf(db: Db, userId: number, day: string): Promise<{ id: string; subject: string | null }[]> {
+  const res = await db.execute<{ id: string; subject: string | null }>(sql`
+    select o.question_id as id, case when q.category in (1, 2) then 'verbal' when q.category = 3 then 'quant'
+      when q.category = 5 then 'words' end as subject
+    from question_opens o join questions q on q.id = o.question_id
+    where o.user_id = ${userId} and o.day = ${day} order by o.question_id`);
+  return res.rows;
+}
+
+const SHANGHAI = 8 * 3600;
+/** Unix seconds of the next Shanghai midnight after `s`, worked out apart from the code under test. */
+export const nextMidnightAfter = (s: number) => (Math.floor((s + SHANGHAI) / 86_400) + 1) * 86_400 - SHANGHAI;
+/** Unix seconds of the next Monday 00:00 in Shanghai after `s` (1970-01-01 was a Thursday). */
+export function nextMondayAfter(s: number): number {
+  const day = Math.floor((s + SHANGHAI) / 86_400);
+  return (day - ((day + 3) % 7) + 7) * 86_400 - SHANGHAI;
+}
+/** Noon in Shanghai, the next one after `at`: a test clock that leaves room either side of the day. */
+export const nextShanghaiNoon = (at = new Date()) =>
+  new Date((nextMidnightAfter(Math.floor(at.getTime() / 1000)) + 12 * 3600) * 1000);
 
 /** Creates an exam and returns its view; throws with the error kind when refused. */
 export async function createAndGet(l: Learner, body: CreateExamRequest): Promise<ExamView> {

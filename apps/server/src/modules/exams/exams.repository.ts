@@ -179,3 +179,35 @@ export async function closeExam(db: Db, id: number, userId: number): Promise<boo
     .returning({ id: exams.id });
   return rows.length > 0;
 }
+
+/**
+ * The questions an exam will open, per daily subject: its verbal and quant sections' question counts (a mock's second
+ * sections are filled only when the first is submitted, their counts are known from the start) plus the items of
+ * practice sections by their category.
+ */
+export async function sectionNeeds(tx: Tx, examId: number): Promise<Partial<Record<'verbal' | 'quant' | 'words', number>>> {
+  const res = await tx.execute<{ subject: string | null; n: number }>(sql`
+    select case when s.area in ('verbal', 'quant') then s.area
+      when q.category in (1, 2) then 'verbal' when q.category = 3 then 'quant' when q.category = 5 then 'words' end as subject,
+      (case when s.area in ('verbal', 'quant') then max(s.question_count) else count(i.position) end)::int as n
+    from exam_sections s
+    left join exam_items i on i.exam_id = s.exam_id and i.section_index = s.index and s.area not in ('verbal', 'quant')
+    left join questions q on q.id = i.question_id
+    where s.exam_id = ${examId}
+    group by s.index, s.area, 1`);
+  const need: Partial<Record<'verbal' | 'quant' | 'words', number>> = {};
+  for (const r of res.rows) {
+    if (r.subject === 'verbal' || r.subject === 'quant' || r.subject === 'words')
+      need[r.subject] = (need[r.subject] ?? 0) + Number(r.n);
+  }
+  return need;
+}
+
+/** The first question of an exam's first section, which starting it opens. */
+export async function firstItem(db: Db | Tx, examId: number): Promise<{ questionId: string; category: number } | null> {
+  const res = await db.execute<{ question_id: string; category: number }>(sql`
+    select i.question_id, q.category::int as category from exam_items i join questions q on q.id = i.question_id
+    where i.exam_id = ${examId} order by i.section_index, i.position limit 1`);
+  const r = res.rows[0];
+  return r ? { questionId: r.question_id, category: Number(r.category) } : null;
+}

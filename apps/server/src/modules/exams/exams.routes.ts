@@ -13,6 +13,8 @@ import {
 } from './exams.service.js';
 import { bookReport, deleteExam, listRecord, simulateList } from './records.service.js';
 import { examResult, getExam } from './view.js';
+import { checkAnswer, openPractice } from './practice.js';
+import { quotaFor, quotaToday } from '../../lib/quota.js';
 
 /** Exams: create from a book, a filter or a mock; take them (server clock, revisions); results, record and reports. */
 export const examsModule: Module = (app, deps) => {
@@ -32,5 +34,12 @@ export const examsModule: Module = (app, deps) => {
   registerCall(app, examCalls.list, async ({ actor, body }) => listRecord(deps, authorize(actor), body));
   registerCall(app, examCalls.delete, async ({ actor, body }) => deleteExam(deps, authorize(actor), body.id));
   registerCall(app, examCalls.report, async ({ actor, body }) => bookReport(deps, authorize(actor), body));
+  registerCall(app, examCalls.practice, async ({ actor, body }) => openPractice(deps, authorize(actor), body));
+  registerCall(app, examCalls.check, async ({ actor, body }) => checkAnswer(deps, authorize(actor), body));
+  registerCall(app, examCalls.quotaToday, async ({ actor }) => {
+    const learner = authorize(actor);
+    const quota = quotaFor(learner, await deps.settings.override('quotas'));
+    return quotaToday(deps.database.db, learner, quota, deps.clock.now());
+  });
   registerCall(app, examCalls.simulateList, async ({ actor }) => simulateList(deps, authorize(actor)));
 };

@@ -26,6 +26,7 @@ import {
 import type { FastAction } from './change-fast.js';
 import { clockOf, pastGrace, tick, timeIsUp, type Tick } from './clock.js';
 import { submitSection } from './grading/grading.service.js';
+import { openLockedItem, openOnStart } from './opens.js';
 import type { CachedItem } from './section-cache.js';
 
 /**
@@ -42,10 +43,13 @@ import type { CachedItem } from './section-cache.js';
  * transactions join the caller's unit of work when there is one; the one statement is then not tried.
  */
 
-type ExamDeps = Pick<Deps, 'database' | 'clock' | 'fast' | 'uow'>;
+type ExamDeps = Pick<Deps, 'database' | 'clock' | 'fast' | 'uow' | 'settings'>;
 /** A request body after its schema ran (defaults filled), as handlers receive it. */
 export type CallBody<C extends CallDef> = z.output<C['request']>;
 type Section = NonNullable<LockedExam['section']>;
+
+export const checkedAlready = () =>
+  new AppError('conflict', 'the answer was checked and is final', '这道题已核对答案，不能再修改');
 
 export const examNotFound = () => new AppError('not_found', 'exam not found', '考试不存在或已删除');
 
@@ -77,10 +81,10 @@ function openSection(ex: LockedExam, missing: 'not_found' | 'invalid_input'): Se
 }
 
 /** The open section's clock at this call. */
-const tickOf = (ex: LockedExam, s: Section): Tick => tick(s.timeLimit, s.used, s.sinceStart, ex.elapsed);
+export const tickOf = (ex: LockedExam, s: Section): Tick => tick(s.timeLimit, s.used, s.sinceStart, ex.elapsed);
 
 /** The question at the cursor, which always lies in the open section, gets its screen time. */
-function cursorTouch(ex: LockedExam, k: Tick) {
+export function cursorTouch(ex: LockedExam, k: Tick) {
   return ex.cursorSection === ex.openIndex
     ? { section: ex.cursorSection, position: ex.cursorQuestion, add: k.itemAdd }
     : null;
@@ -114,9 +118,10 @@ async function submitAndSave(tx: Tx, ex: LockedExam, s: Section, k: Tick): Promi
  */
 async function timedChange(
   deps: ExamDeps,
-  run: (tx: Tx) => Promise<ExamChange | { timeUp: string }>,
+  run: (tx: Tx, unitDeps: ExamDeps) => Promise<ExamChange | { timeUp: string }>,
 ): Promise<ExamChange> {
-  const out = await withUnitOfWork(deps, ({ tx }) => run(tx));
+  // The unit's Deps read the settings through its transaction (one connection on PGlite).
+  const out = await withUnitOfWork(deps, ({ tx, deps: unitDeps }) => run(tx, unitDeps));
   if ('timeUp' in out) throw new AppError('exam_time_up', out.timeUp, '本部分时间已到，作答未被保存');
   return out;
 }
@@ -134,11 +139,14 @@ export async function startExam(
   actor: Actor,
   body: CallBody<typeof examCalls.start>,
 ): Promise<ExamChange> {
-  return withUnitOfWork(deps, async ({ tx }) => {
+  return withUnitOfWork(deps, async ({ tx, deps: unitDeps }) => {
     const ex = checkExam(await lockExam(tx, body.id, actor.user.id, null, 0, deps.clock.now()), body.revision);
     if (ex.status !== 'NotStart') throw new AppError('invalid_input', 'the exam has already started', '考试已经开始');
     const s = ex.section!;
-    await touchItems(tx, ex.id, { cursor: null, target: { section: s.index, position: 0, visit: true } }, ex.now);
+    await openOnStart(unitDeps, tx, actor, ex);
+    // Checked practice opens on the question the learner goes to, not on the first.
+    if (!ex.check)
+      await touchItems(tx, ex.id, { cursor: null, target: { section: s.index, position: 0, visit: true } }, ex.now);
     await startSectionClock(tx, ex.id, s.index, ex.now);
     // Both clocks start now: no time yet, the beat set to now.
     const start = tick(s.timeLimit, s.used, 0, null);
@@ -279,7 +287,7 @@ export async function moveInTransaction(
   actor: Actor,
   body: CallBody<typeof examCalls.move>,
 ): Promise<ExamChange> {
-  return timedChange(deps, async (tx) => {
+  return timedChange(deps, async (tx, unitDeps) => {
     const ex = checkExam(
       await lockExam(tx, body.id, actor.user.id, body.section_index, body.question_index, deps.clock.now()),
       body.revision,
@@ -295,6 +303,7 @@ export async function moveInTransaction(
     }
     const k = tickOf(ex, s);
     if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
+    await openLockedItem(unitDeps, tx, actor, ex);
     await touchItems(
       tx,
       ex.id,
@@ -313,7 +322,7 @@ export async function moveInTransaction(
 }
 
 /** The question a call names in the open section, or not_found (a question outside the exam). */
-async function lockAt(
+export async function lockAt(
   tx: Tx,
   actor: Actor,
   body: ChangeBody & { section_index: number; question_index: number },
@@ -348,14 +357,16 @@ export async function answerInTransaction(
   actor: Actor,
   body: CallBody<typeof examCalls.answer>,
 ): Promise<ExamChange> {
-  return timedChange(deps, async (tx) => {
+  return timedChange(deps, async (tx, unitDeps) => {
     const { ex, s, item } = await lockAt(tx, actor, body, deps.clock.now());
     const kind = item.inputKind as InputKind;
     if (!answerFits(kind, body.answer, item.groups, item.sentences)) {
       throw new AppError('invalid_input', `the answer does not fit a ${kind} question`, '答案格式与题型不符');
     }
+    if (item.checked) throw checkedAlready();
     const k = tickOf(ex, s);
     if (pastGrace(s.timeLimit, k.run)) return overTime(tx, ex, s, k);
+    await openLockedItem(unitDeps, tx, actor, ex);
     const answer = { value: body.answer, state: answerState(kind, body.answer) };
     return touchAndSave(tx, ex, s, k, { section: s.index, position: body.question_index, answer });
   });

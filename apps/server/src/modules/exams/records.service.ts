@@ -141,5 +141,6 @@ export async function simulateList(
     }),
     remaining: left.remaining,
     period: left.period,
+    limit: left.limit,
   };
 }

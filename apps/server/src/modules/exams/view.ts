@@ -1,20 +1,22 @@
 import type { Answer, CreateOption, ExamItem, ExamResult, ExamSection, ExamView } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../lib/authorize.js';
+import { isStaff, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { answersLockedFor, type Visibility } from '../../lib/access.js';
+import { answersLockedFor, bookRevealsAnswers, type Visibility } from '../../lib/access.js';
+import { loadBook } from '../books/index.js';
 import { toQuestionView } from '../../lib/question-view.js';
 import type { QuestionRowFull } from '@gre/db/queries';
 import { answersHeldFor, questionsWithPassages } from '../questions/index.js';
 import { examContents, findExam, statsOf, type ExamRow, type ItemRow, type SectionRow } from './exams.repository.js';
 import { examNotFound } from './exams.service.js';
 
+type ViewDeps = Pick<Deps, 'database' | 'clock'>;
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 type Stats = Awaited<ReturnType<typeof statsOf>>;
 type Questions = Map<string, Awaited<ReturnType<typeof questionsWithPassages>>[number]>;
 type Withheld = NonNullable<ExamItem['result']>['withheld'];
 /** Why a finished exam holds back a question's answers; null when it shows them. */
-type HoldBack = (q: QuestionRowFull) => Withheld;
+type HoldBack = (q: QuestionRowFull, item: ItemRow) => Withheld;
 
 function itemResult(item: ItemRow, stats: Stats, withheld: Withheld): ExamItem['result'] {
   const s = stats.get(item.questionId);
@@ -29,12 +31,22 @@ function itemResult(item: ItemRow, stats: Stats, withheld: Withheld): ExamItem['
   };
 }
 
-/** `holdBack` null: the exam is not finished, and no answer leaves the server, also to staff. */
-function toItem(item: ItemRow, questions: Questions, holdBack: HoldBack | null, stats: Stats): ExamItem {
+/**
+ * `holdBack` null: the exam is not finished, and no answer leaves the server, also to staff — except an answer the
+ * learner checked in untimed practice (`revealChecked`), which was graded then.
+ */
+function toItem(
+  item: ItemRow,
+  questions: Questions,
+  holdBack: HoldBack | null,
+  stats: Stats,
+  revealChecked: HoldBack | null,
+): ExamItem {
   const q = questions.get(item.questionId);
   // The exam item references the question (foreign key), so it is always there; a missing one is a broken database.
   if (!q) throw new Error(`exam item question ${item.questionId} is missing`);
-  const withheld = holdBack ? holdBack(q.question) : null;
+  if (!holdBack && revealChecked && item.checkedAt) holdBack = revealChecked;
+  const withheld = holdBack ? holdBack(q.question, item) : null;
   return {
     question: toQuestionView(q.question, q.passage, holdBack !== null && withheld === null, withheld === 'in_exam'),
     action: {
@@ -43,6 +55,7 @@ function toItem(item: ItemRow, questions: Questions, holdBack: HoldBack | null, 
       used_time_seconds: item.usedTimeSeconds,
       state: item.state as ExamItem['action']['state'],
       answered_time: unix(item.answeredAt),
+      checked: item.checkedAt !== null,
     },
     result: holdBack ? itemResult(item, stats, withheld) : null,
   };
@@ -63,23 +76,47 @@ function toSection(s: SectionRow, items: ExamItem[]): ExamSection {
   };
 }
 
+/** Untimed practice with checked answers, still under way: its checked items show their answers. */
+const isCheckPractice = (exam: ExamRow) => (exam.createOption as CreateOption).check === true;
+
+/** A prevent book shows answers only once the learner finished it (access.ts); any other exam source always may. */
+async function bookAllowsAnswers(deps: ViewDeps, actor: Actor, bookId: string | null): Promise<boolean> {
+  if (!bookId) return true;
+  try {
+    const { gate } = await loadBook(deps, actor, bookId);
+    return bookRevealsAnswers(actor, gate);
+  } catch {
+    // A book the learner can no longer open reveals nothing more.
+    return false;
+  }
+}
+
 /** The exam as the client shows it: sections, questions (answers only once finished), actions, cursor, revision. */
-export async function examView(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, exam: ExamRow): Promise<ExamView> {
+export async function examView(deps: ViewDeps, actor: Actor, exam: ExamRow): Promise<ExamView> {
   const { db } = deps.database;
   const finished = exam.status === 'Finished';
+  const checking = !finished && isCheckPractice(exam);
   const { sections, items } = await examContents(db, exam.id);
   const ids = [...new Set(items.map((i) => i.questionId))];
   const [rows, stats, held] = await Promise.all([
     questionsWithPassages(deps, ids),
-    finished ? statsOf(db, ids) : Promise.resolve(new Map() as Stats),
-    finished ? answersHeldFor(deps, exam.userId, ids) : Promise.resolve(new Set<string>()),
+    finished || checking ? statsOf(db, ids) : Promise.resolve(new Map() as Stats),
+    finished || checking ? answersHeldFor(deps, exam.userId, ids) : Promise.resolve(new Set<string>()),
   ]);
   const questions: Questions = new Map(rows.map((r) => [r.question.id, r]));
   // A locked question beyond the learner's tier keeps its answers (a mock mixes them in, decision 007), and so does a
   // question of an exam they are taking now (decision 013); the learner's answer and its grading stay.
+  // A question never opened in a practice keeps its answers too: the quota counts opened questions (product.md), so a
+  // result must not hand out the rest of a practice created and submitted at once. A mock is bounded by its own quota
+  // and had room for all its questions when it started, so a learner whose time ran out sees every explanation.
+  const learner = !isStaff(actor) && exam.kind !== 'simulate';
+  const lockedOrHeld = (q: QuestionRowFull): Withheld =>
+    answersLockedFor(actor, q.visibility as Visibility) ? 'public_only' : held.has(q.id) ? 'in_exam' : null;
   const holdBack: HoldBack | null = finished
-    ? (q) => (answersLockedFor(actor, q.visibility as Visibility) ? 'public_only' : held.has(q.id) ? 'in_exam' : null)
+    ? (q, item) => (learner && item.state === 'NotEncountered' ? 'not_opened' : lockedOrHeld(q))
     : null;
+  const revealChecked: HoldBack | null =
+    checking && (await bookAllowsAnswers(deps, actor, exam.templateId)) ? lockedOrHeld : null;
   return {
     id: exam.id,
     user_id: exam.userId,
@@ -91,7 +128,9 @@ export async function examView(deps: Pick<Deps, 'database' | 'clock'>, actor: Ac
     sections: sections.map((s) =>
       toSection(
         s,
-        items.filter((i) => i.sectionIndex === s.index).map((i) => toItem(i, questions, holdBack, stats)),
+        items
+          .filter((i) => i.sectionIndex === s.index)
+          .map((i) => toItem(i, questions, holdBack, stats, revealChecked)),
       ),
     ),
     result: (exam.result as ExamResult | null) ?? null,
@@ -103,14 +142,14 @@ export async function examView(deps: Pick<Deps, 'database' | 'clock'>, actor: Ac
   };
 }
 
-export async function getExam(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, id: number): Promise<ExamView> {
+export async function getExam(deps: ViewDeps, actor: Actor, id: number): Promise<ExamView> {
   const exam = await findExam(deps.database.db, id, actor.user.id);
   if (!exam) throw examNotFound();
   return examView(deps, actor, exam);
 }
 
 /** The result page: the same view, only for a finished exam. */
-export async function examResult(deps: Pick<Deps, 'database' | 'clock'>, actor: Actor, id: number): Promise<ExamView> {
+export async function examResult(deps: ViewDeps, actor: Actor, id: number): Promise<ExamView> {
   const exam = await findExam(deps.database.db, id, actor.user.id);
   if (!exam) throw examNotFound();
   if (exam.status !== 'Finished')

@@ -48,6 +48,8 @@ export async function heldForExams(
         and s.started_at + make_interval(secs => s.time_limit_seconds + ${ANSWER_GRACE_SECONDS}) < ${now.toISOString()}::timestamptz)
     join exam_items i on i.exam_id = s.exam_id and i.section_index = s.index
     where e.user_id = ${userId} and e.status in (${running}) ${only}
+      -- Untimed practice with checked answers reveals each answer when the learner asks: nothing there to protect.
+      and coalesce(e.create_option ->> 'check', 'false') <> 'true'
       and not exists (
         select 1 from exam_items ri
         join exam_sections rs on rs.exam_id = ri.exam_id and rs.index = ri.section_index and rs.finished

@@ -222,25 +222,3 @@ describe('/api/category/get_config', () => {
     ]);
   });
 });
-
-describe('/api/word/lookup', () => {
-  const lookup = (word: string) => t.call(questionCalls.wordLookup, { word }, { token: tokens.trail });
-
-  it('resolves headwords and inflected forms through exchange', async () => {
-    const abandon = await lookup('abandon');
-    expect(abandon.data).toMatchObject({ headword: 'abandon', form_of: null, gre: true, question_id: 'w-abandon' });
-    expect(abandon.data.phonetic).not.toBe('');
-    expect(abandon.data.translation.join(' ')).toMatch(/放弃/);
-    expect(abandon.data.definition.length).toBeGreaterThan(0);
-    expect((await lookup('abandoned,')).data).toMatchObject({ query: 'abandoned,', headword: 'abandon', form_of: 'd' });
-    expect((await lookup('went')).data).toMatchObject({ headword: 'go', form_of: 'p' });
-    expect((await lookup('Mitigates')).data.headword).toBe('mitigate');
-    expect((await lookup('“Laconic”')).data.headword).toBe('laconic');
-  });
-
-  it('answers not_found for words in neither list', async () => {
-    const res = await lookup('zzqxv');
-    expect(res.status).toBe(404);
-    expect(res.err?.kind).toBe('not_found');
-  });
-});

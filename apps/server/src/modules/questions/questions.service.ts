@@ -8,6 +8,8 @@ import { heldForExams } from './in-exam.repository.js';
 import { toQuestionBrief, toQuestionView } from '../../lib/question-view.js';
 import { filterQuestions, findQuestions } from './questions.repository.js';
 import { refusalError } from '../../lib/refusals.js';
+import { openQuestions, quotaFor } from '../../lib/quota.js';
+import { withUnitOfWork } from '../../lib/unit-of-work.js';
 
 /** When several questions are refused, the answer that reveals least wins: not_found before public_only. */
 const REFUSAL_ORDER = ['not_found', 'public_only'];
@@ -19,7 +21,7 @@ const REFUSAL_ORDER = ['not_found', 'public_only'];
  * exam the learner is taking comes without its answers until that section is submitted (heldForExams, decision 013).
  */
 export async function getQuestions(
-  deps: Pick<Deps, 'database' | 'clock'>,
+  deps: Pick<Deps, 'database' | 'clock' | 'settings' | 'uow'>,
   actor: Actor,
   body: Pick<CallRequest<typeof questionCalls.get>, 'ids' | 'book_id'>,
   now = deps.clock.now(),
@@ -48,6 +50,10 @@ export async function getQuestions(
     .filter((d): d is Extract<AccessDecision, { see: false }> => !d.see)
     .sort((a, b) => REFUSAL_ORDER.indexOf(a.refusal.kind) - REFUSAL_ORDER.indexOf(b.refusal.kind));
   if (refused[0]) throw refusalError(refused[0].refusal, 'question');
+  // Showing a question opens it: the day's quota counts it once (product.md), or refuses before anything is sent.
+  const quota = quotaFor(actor, await deps.settings.override('quotas'));
+  const targets = rows.map((r) => ({ questionId: r.question.id, category: r.question.category }));
+  await withUnitOfWork(deps, ({ tx }) => openQuestions(tx, actor, quota, targets, now));
   const byId = new Map(decided.map((d) => [d.question.id, d]));
   return {
     questions: ids.map((id) => {

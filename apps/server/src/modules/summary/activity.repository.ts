@@ -100,6 +100,24 @@ export async function activityTotals(
   };
 }
 
+/**
+ * Items left without an answer in the learner's submitted sections, by input kind (the caller keeps the gradable
+ * ones). Closed exams count, as their answered items stay in the daily figures.
+ */
+export async function unansweredByInputKind(
+  db: Queryable,
+  userId: number,
+): Promise<{ inputKind: string; n: number }[]> {
+  const res = await db.execute(sql`
+    select i.input_kind, count(*)::int as n
+    from exams e
+    join exam_sections s on s.exam_id = e.id and s.finished
+    join exam_items i on i.exam_id = s.exam_id and i.section_index = s.index
+    where e.user_id = ${userId}::bigint and i.state <> 'Answered'
+    group by i.input_kind`);
+  return res.rows.map((r) => ({ inputKind: String(r.input_kind), n: Number(r.n) }));
+}
+
 /** One exam item of a submitted section, with the Shanghai day its section counts on. */
 export interface SubmittedItem {
   day: string;

@@ -21,18 +21,27 @@ export async function finishedExams(db: Queryable, userId: number, opts: { simul
     .orderBy(asc(exams.finishedAt), asc(exams.id));
 }
 
-/** Graded items of some exams, summed per question category, kind and input kind. */
-export async function kindSums(
-  db: Queryable,
-  examIds: number[],
-): Promise<{ category: number; kind: string; inputKind: string; correct: number; total: number; time: number }[]> {
+export interface KindSum {
+  category: number;
+  kind: string;
+  inputKind: string;
+  correct: number;
+  answered: number;
+  total: number;
+  time: number;
+}
+
+/** Graded items of some exams, summed per question category, kind and input kind; `total` counts unanswered ones too. */
+export async function kindSums(db: Queryable, examIds: number[]): Promise<KindSum[]> {
   if (examIds.length === 0) return [];
+  const answered = sql`${examItems.state} = 'Answered'`;
   const rows = await db
     .select({
       category: questions.category,
       kind: questions.kind,
       inputKind: examItems.inputKind,
-      correct: sql<number>`(count(*) filter (where ${examItems.correct}))::int`,
+      correct: sql<number>`(count(*) filter (where ${examItems.correct} and ${answered}))::int`,
+      answered: sql<number>`(count(*) filter (where ${answered}))::int`,
       total: sql<number>`count(*)::int`,
       time: sql<number>`coalesce(sum(${examItems.usedTimeSeconds}), 0)::float8`,
     })
@@ -40,7 +49,13 @@ export async function kindSums(
     .innerJoin(questions, eq(questions.id, examItems.questionId))
     .where(and(inArray(examItems.examId, examIds), isNotNull(examItems.correct)))
     .groupBy(questions.category, questions.kind, examItems.inputKind);
-  return rows.map((r) => ({ ...r, correct: Number(r.correct), total: Number(r.total), time: Number(r.time) }));
+  return rows.map((r) => ({
+    ...r,
+    correct: Number(r.correct),
+    answered: Number(r.answered),
+    total: Number(r.total),
+    time: Number(r.time),
+  }));
 }
 
 /** Every exam the learner finished, deleted records included. */

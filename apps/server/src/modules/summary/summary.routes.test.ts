@@ -162,6 +162,30 @@ describe('today, the calendar and the recent figures', () => {
   });
 });
 
+describe('one accuracy everywhere', () => {
+  it('overall and per-kind rates agree: right answers over answered questions, unanswered ones counted apart', async () => {
+    const l = await learner(t);
+    // Six quantitative comparisons: two right, one wrong, three passed without an answer.
+    const how = (pos: number) => (pos < 2 ? false : pos === 2 ? true : 'skip');
+    await practise(t, l, { source: 'filter', filter: { category: 3, kind: 'qc' }, count: 6, pick_first: true }, how);
+    const overall = (await t.call(summaryCalls.get, {}, as(l))).data;
+    expect(overall).toMatchObject({ questions: 3, unanswered: 3, correct: 2, accuracy: 66.7 });
+    const kinds = (await t.call(summaryCalls.getExercise, {}, as(l))).data.kinds;
+    expect(kinds).toEqual([
+      expect.objectContaining({
+        kind: 'qc',
+        category: 3,
+        correct: 2,
+        answered: 3,
+        unanswered: 3,
+        total: 6,
+        accuracy: 66.7,
+      }),
+    ]);
+    expect(kinds[0]!.accuracy).toBe(overall.accuracy);
+  });
+});
+
 describe('score history of simulations', () => {
   it('averages V, Q and total each over its own window and draws the trend; deleted records stay out', async () => {
     const l = await learner(t);

@@ -24,6 +24,7 @@ import {
   replaceExamFigures,
   signInDay,
   submittedItems,
+  unansweredByInputKind,
   type DayDelta,
 } from './activity.repository.js';
 import { dueCount, dueCrafts } from './review.repository.js';
@@ -37,7 +38,8 @@ const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 const round1 = (x: number) => Math.round(x * 10) / 10;
 /** A day `back` days before the Shanghai day holding `now`. */
 const dayBefore = (now: Date, back: number) => shanghaiDay(unix(now) - back * DAY);
-const accuracy = (correct: number, questions: number) => correctRate({ correct, total_questions: questions });
+/** The one accuracy of every summary figure: right answers over answered questions (unanswered ones apart). */
+const accuracy = (correct: number, answered: number) => correctRate({ correct, total_questions: answered });
 const visibleTo = (actor: Actor) => visibleVisibilities(actor);
 
 /** Today's re-review allowance: the cap (admin override or default) less the reviews already done today. */
@@ -125,13 +127,16 @@ export async function overall(
   now = deps.clock.now(),
 ): Promise<Out<typeof summaryCalls.get>> {
   const { db } = deps.database;
-  const [totals, exams, today] = await Promise.all([
+  const [totals, exams, today, unanswered] = await Promise.all([
     activityTotals(db, actor.user.id),
     countFinished(db, actor.user.id),
     dayRow(db, actor.user.id, dayBefore(now, 0)),
+    unansweredByInputKind(db, actor.user.id),
   ]);
   return {
+    // The daily rows count answered gradable questions only, so this is the accuracy's denominator.
     questions: totals.questions,
+    unanswered: unanswered.filter((u) => isGradable(u.inputKind)).reduce((n, u) => n + u.n, 0),
     correct: totals.correct,
     accuracy: accuracy(totals.correct, totals.questions),
     used_time_seconds: totals.time,
@@ -216,7 +221,10 @@ export async function totalScore(
   };
 }
 
-/** Accuracy and time per question kind over the finished exams a window keeps (ranked by correct rate). */
+/**
+ * Accuracy (over answered questions, as the overall figure) and time per question kind over the finished exams a
+ * window keeps (ranked by correct rate).
+ */
 export async function exercise(
   deps: SummaryDeps,
   actor: Actor,
@@ -229,11 +237,13 @@ export async function exercise(
     deps.database.db,
     kept.map((a) => a.exam_id),
   );
-  const byKind = new Map<string, { kind: string; category: number; correct: number; total: number; time: number }>();
+  type Sum = { kind: string; category: number; correct: number; answered: number; total: number; time: number };
+  const byKind = new Map<string, Sum>();
   for (const s of sums.filter((x) => isGradable(x.inputKind))) {
     const key = `${s.category}/${s.kind}`;
-    const k = byKind.get(key) ?? { kind: s.kind, category: s.category, correct: 0, total: 0, time: 0 };
+    const k = byKind.get(key) ?? { kind: s.kind, category: s.category, correct: 0, answered: 0, total: 0, time: 0 };
     k.correct += s.correct;
+    k.answered += s.answered;
     k.total += s.total;
     k.time += s.time;
     byKind.set(key, k);
@@ -244,7 +254,10 @@ export async function exercise(
       kind: k.kind,
       category: k.category,
       correct: k.correct,
+      answered: k.answered,
+      unanswered: k.total - k.answered,
       total: k.total,
+      accuracy: accuracy(k.correct, k.answered),
       avg_time_seconds: round1(k.time / k.total),
     })),
   };

@@ -26,6 +26,7 @@ export function toUserDto(user: UserRow, now: Date): User {
       email: user.email,
       today_aim: user.todayAim,
       created_at: user.createdAt.toISOString(),
+      exam_ets_mode: user.examEtsMode,
     },
     authority: {
       role_name: ROLE_NAMES[role],

@@ -37,7 +37,13 @@ describe('get', () => {
         show_higher_collect: false,
         can_visit_material: true,
       },
-      data: { phone: null, email: user.email, today_aim: 50, created_at: user.createdAt.toISOString() },
+      data: {
+        phone: null,
+        email: user.email,
+        today_aim: 50,
+        created_at: user.createdAt.toISOString(),
+        exam_ets_mode: true,
+      },
       authority: {
         role_name: '会员',
         role_kind: 'VIP',
@@ -184,6 +190,32 @@ describe('update_signature and update_today_aim', () => {
     expect((await t.call(userCalls.updateTodayAim, { aim: 120 }, { token: a.token })).data.data.today_aim).toBe(120);
     for (const aim of [0, 1001, 2.5])
       expect((await t.call(userCalls.updateTodayAim, { aim }, { token: a.token })).err?.kind).toBe('invalid_input');
+  });
+});
+
+describe('update_exam_ets_mode', () => {
+  it('is on by default; switching it off and on is remembered for that learner only', async () => {
+    const a = await createUser(t.deps);
+    const b = await createUser(t.deps);
+    const off = await t.call(userCalls.updateExamEtsMode, { ets_mode: false }, { token: a.token });
+    expect(off.data.data.exam_ets_mode).toBe(false);
+    expect((await t.call(userCalls.get, {}, { token: a.token })).data.data.exam_ets_mode).toBe(false);
+    expect((await t.call(userCalls.getProfile, {}, { token: a.token })).data.user.data.exam_ets_mode).toBe(false);
+    expect((await t.call(userCalls.get, {}, { token: b.token })).data.data.exam_ets_mode).toBe(true);
+    const on = await t.call(userCalls.updateExamEtsMode, { ets_mode: true }, { token: a.token });
+    expect(on.data.data.exam_ets_mode).toBe(true);
+    expect((await t.call(userCalls.get, {}, { token: a.token })).data.data.exam_ets_mode).toBe(true);
+  });
+
+  it('takes a boolean only, and a logged-in caller', async () => {
+    const a = await createUser(t.deps);
+    for (const body of [{}, { ets_mode: 'false' }, { ets_mode: 0 }, { ets_mode: true, user_id: 1 }])
+      expect((await t.call(userCalls.updateExamEtsMode, body, { token: a.token })).err?.kind).toBe('invalid_input');
+    expect(await t.call(userCalls.updateExamEtsMode, { ets_mode: false })).toMatchObject({
+      status: 401,
+      err: { kind: 'unauthorized' },
+    });
+    expect((await t.call(userCalls.get, {}, { token: a.token })).data.data.exam_ets_mode).toBe(true);
   });
 });
 

@@ -2,7 +2,15 @@ import { userCalls } from '@gre/contracts';
 import { authorize } from '../../lib/authorize.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
 import { toUserDto } from './users.dto.js';
-import { getInfo, getInfos, getProfile, setFrozen, updateSignature, updateTodayAim } from './users.service.js';
+import {
+  getInfo,
+  getInfos,
+  getProfile,
+  setFrozen,
+  updateExamEtsMode,
+  updateSignature,
+  updateTodayAim,
+} from './users.service.js';
 
 /** The user's own record and what others may see of users; admin freezing. */
 export const usersModule: Module = (app, deps) => {
@@ -22,6 +30,9 @@ export const usersModule: Module = (app, deps) => {
   );
   registerCall(app, userCalls.updateTodayAim, async ({ actor, body }) =>
     updateTodayAim(deps, authorize(actor), body.aim),
+  );
+  registerCall(app, userCalls.updateExamEtsMode, async ({ actor, body }) =>
+    updateExamEtsMode(deps, authorize(actor), body.ets_mode),
   );
   registerCall(app, userCalls.freeze, async ({ actor, body }) =>
     setFrozen(deps, authorize(actor, { staff: 'admin' }), body.user_id, body.freeze),

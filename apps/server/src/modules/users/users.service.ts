@@ -59,6 +59,12 @@ export async function updateTodayAim(deps: Deps, actor: Actor, aim: number): Pro
   return toUserDto(row!, deps.clock.now());
 }
 
+/** Whether mock exams show the real test's English screen; practice exams are in Chinese either way. */
+export async function updateExamEtsMode(deps: Deps, actor: Actor, etsMode: boolean): Promise<User> {
+  const row = await updateUser(deps.database.db, actor.user.id, { examEtsMode: etsMode });
+  return toUserDto(row!, deps.clock.now());
+}
+
 /**
  * Admin only. Freezing ends every session of the user in the same transaction, so the next call
  * with an old token is refused; unfreezing does not bring sessions back.

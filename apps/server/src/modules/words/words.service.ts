@@ -46,12 +46,12 @@ function toBrief(row: WordBookRow, counts: BookCounts): WordBookBrief {
  * A word as sent → the key it is stored under: the headword of the dictionary entry the click-a-word popover shows
  * for it (trimmed; `Abandon`, `abandoned,` → abandon; went → go), so the popover and the word book always agree.
  * Case is folded by the look-up itself rather than up front: lower-casing first would file "AIDS" under "aid".
- * Null when no entry or inflected form matches.
+ * Null when no entry or form matches, and for a compound read by its parts (the popover adds those one by one).
  */
 export async function headwordOf(word: string): Promise<string | null> {
   const trimmed = word.trim();
   if (!trimmed) return null;
-  return (await wordIndex()).lookup(trimmed)?.headword ?? null;
+  return (await wordIndex()).headwordOf(trimmed);
 }
 
 /** Delete and mark address stored words: the headword when the dictionary knows the word, else the word as sent, trimmed. */

@@ -1,3 +1,4 @@
+import type { QuotaRefusal } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Tag, Typography } from 'antd';
 import { currentUserQuery } from '../../api/queries';
@@ -7,17 +8,48 @@ import { layout } from '../../theme';
 import { PriceTable, TierNotes, TierTable } from './tier-table';
 
 const d = zh.dialogs;
+const q = d.quota;
+
+/** A quota refusal's true cause with its figures, and the one next action. */
+export function QuotaCause({ quota, subject }: { quota: QuotaRefusal; subject?: string | null }) {
+  const role = quota.role_name;
+  const [cause, next] =
+    quota.reason === 'day'
+      ? [q.day(role, subject ?? '', quota.limit, quota.used), q.dayRenews]
+      : quota.reason === 'total'
+        ? [q.total(role, quota.limit, quota.used), q.totalNext]
+        : quota.period === 'week'
+          ? [q.simulateWeek(role, quota.limit, quota.used), q.simulateWeekRenews]
+          : [q.simulateTotal(role, quota.limit, quota.used), q.simulateTotalNext];
+  return (
+    <>
+      <Typography.Paragraph strong>{cause}</Typography.Paragraph>
+      <Typography.Paragraph>{next}</Typography.Paragraph>
+    </>
+  );
+}
 
 function useCachedUser() {
   return useQuery({ ...currentUserQuery, enabled: false }).data ?? null;
 }
 
 /** Spec §2 membership upgrade dialog, opened by `limit` and `role_overflow`. Purchase buttons come with payment. */
-export function UpgradeDialogBody({ reason }: { reason: 'limit' | 'role_overflow' }) {
+export function UpgradeDialogBody({
+  reason,
+  quota,
+}: {
+  reason: 'limit' | 'role_overflow';
+  quota?: QuotaRefusal | null;
+}) {
   const user = useCachedUser();
   return (
     <>
       <Alert type="warning" showIcon title={reason === 'limit' ? zh.errors.limit : zh.errors.roleOverflow} />
+      {quota && (
+        <div style={{ marginTop: layout.gutter }}>
+          <QuotaCause quota={quota} />
+        </div>
+      )}
       {user && getToken() && (
         <Typography.Paragraph style={{ marginTop: layout.gutter }}>
           {d.currentRole}
@@ -35,25 +67,45 @@ export function UpgradeDialogBody({ reason }: { reason: 'limit' | 'role_overflow
 }
 
 /** Spec §8 out-of-quota dialog with the role name and subject. */
-export function DayOverflowBody({ subject, roleName }: { subject: string | null; roleName: string | null }) {
+export function DayOverflowBody({
+  subject,
+  roleName,
+  quota,
+}: {
+  subject: string | null;
+  roleName: string | null;
+  quota?: QuotaRefusal | null;
+}) {
   const user = useCachedUser();
   const role = roleName ?? user?.authority.role_name ?? '';
   return (
     <>
-      <Typography.Paragraph strong>{d.dayOverflowBody(role, subject)}</Typography.Paragraph>
-      <Typography.Paragraph>{d.dayOverflowReset}</Typography.Paragraph>
+      {quota ? (
+        <QuotaCause quota={quota} subject={subject} />
+      ) : (
+        <>
+          <Typography.Paragraph strong>{d.dayOverflowBody(role, subject)}</Typography.Paragraph>
+          <Typography.Paragraph>{d.dayOverflowReset}</Typography.Paragraph>
+        </>
+      )}
       <TierTable />
       <TierNotes />
     </>
   );
 }
 
-/** Spec §2 simulated-exam no-permission dialog. */
-export function SimNoPermBody() {
+/** Spec §2 simulated-exam no-permission dialog: the simulations used up (with figures), or the questions' tier. */
+export function SimNoPermBody({ quota }: { quota?: QuotaRefusal | null }) {
   return (
     <>
-      <Typography.Paragraph strong>{d.simNoPermBody}</Typography.Paragraph>
-      <Typography.Paragraph>{d.simNoPermRule}</Typography.Paragraph>
+      {quota ? (
+        <QuotaCause quota={quota} />
+      ) : (
+        <>
+          <Typography.Paragraph strong>{d.simNoPermBody}</Typography.Paragraph>
+          <Typography.Paragraph>{d.simNoPermRule}</Typography.Paragraph>
+        </>
+      )}
       <TierTable />
     </>
   );

@@ -19,15 +19,23 @@ const d = zh.dialogs;
 function content(dialog: GlobalDialog): { title: string; body: ReactNode; wide?: boolean } {
   switch (dialog.kind) {
     case 'upgrade':
-      return { title: d.upgradeTitle, body: <UpgradeDialogBody reason={dialog.reason} />, wide: true };
+      return {
+        title: d.upgradeTitle,
+        body: <UpgradeDialogBody reason={dialog.reason} quota={dialog.quota ?? null} />,
+        wide: true,
+      };
     case 'day_overflow':
       return {
         title: d.dayOverflowTitle,
-        body: <DayOverflowBody subject={dialog.subject} roleName={dialog.roleName} />,
+        body: <DayOverflowBody subject={dialog.subject} roleName={dialog.roleName} quota={dialog.quota ?? null} />,
         wide: true,
       };
     case 'sim_no_perm':
-      return { title: d.simNoPermTitle, body: <SimNoPermBody />, wide: true };
+      return {
+        title: dialog.quota ? d.simUsedUpTitle : d.simNoPermTitle,
+        body: <SimNoPermBody quota={dialog.quota ?? null} />,
+        wide: true,
+      };
     case 'public_only':
       return { title: d.publicOnlyTitle, body: <PublicOnlyBody />, wide: true };
     case 'contact':

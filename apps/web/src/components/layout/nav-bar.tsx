@@ -10,6 +10,7 @@ import { appModeStore } from '../../state/app-mode';
 import { layout, palette } from '../../theme';
 import { useIsPhone } from '../use-is-phone';
 import { useUserActions } from './user-actions';
+import './nav-bar.css';
 
 const n = zh.nav;
 
@@ -112,6 +113,7 @@ export function NavBar({ user }: { user: User | null }) {
       {brand}
       {!phone && (
         <Menu
+          className="gre-nav-menu"
           mode="horizontal"
           selectedKeys={selected}
           items={menuItems}

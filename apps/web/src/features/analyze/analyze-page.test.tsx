@@ -21,6 +21,7 @@ afterEach(() => {
 
 const OVERALL: CallResponse<typeof summaryCalls.get> = {
   questions: 120,
+  unanswered: 14,
   correct: 90,
   accuracy: 75,
   used_time_seconds: 7200,
@@ -33,6 +34,27 @@ const POINTS = [
   { exam_id: 1, finished_at: 1_790_000_000, verbal: 150, quant: 155, total: 305 },
   { exam_id: 2, finished_at: 1_790_100_000, verbal: 156, quant: 160, total: 316 },
 ];
+
+type Kind = CallResponse<typeof summaryCalls.getExercise>['kinds'][number];
+
+/** A kind's figures as the server gives them: the accuracy over the answered questions. */
+function kind(
+  id: string,
+  category: number,
+  f: { correct: number; answered: number; unanswered: number; avg: number },
+): Kind {
+  const accuracy = f.answered > 0 ? Math.round((f.correct / f.answered) * 1000) / 10 : null;
+  return {
+    kind: id,
+    category,
+    correct: f.correct,
+    answered: f.answered,
+    unanswered: f.unanswered,
+    total: f.answered + f.unanswered,
+    accuracy,
+    avg_time_seconds: f.avg,
+  };
+}
 
 /** The windowed calls answer less for narrower windows, as the server's window rule would. */
 function serve(overall = OVERALL) {
@@ -54,8 +76,8 @@ function serve(overall = OVERALL) {
     fake(summaryCalls.getExercise, () => ({
       data: {
         kinds: [
-          { kind: 'tc1', category: 1, correct: 8, total: 10, avg_time_seconds: 50 },
-          { kind: 'qc', category: 3, correct: 3, total: 6, avg_time_seconds: 80 },
+          kind('tc1', 1, { correct: 8, answered: 10, unanswered: 0, avg: 50 }),
+          kind('qc', 3, { correct: 3, answered: 4, unanswered: 2, avg: 80 }),
         ],
       },
     })),
@@ -78,6 +100,14 @@ describe('/analyze', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('img', { name: a.kinds.timeLabel })).toBeTruthy();
     for (const call of [summaryCalls.getTotalScore, summaryCalls.getAvgScore, summaryCalls.getExercise])
       expect(bodies(fetch, call.path)).toEqual([{ window: 'all' }]);
+  });
+
+  it('states what accuracy means under the figures, with the answered and unanswered counts beside it', async () => {
+    serve();
+    renderApp('/analyze');
+    expect(await screen.findByText(a.overall.definition)).toBeTruthy();
+    expect(screen.getByText(a.overall.accuracyNote(90, 120))).toBeTruthy();
+    expect(screen.getByText(a.overall.unansweredNote(14))).toBeTruthy();
   });
 
   it('switching the score window asks the server again for every windowed figure', async () => {
@@ -118,6 +148,7 @@ describe('/analyze', { timeout: 30_000 }, () => {
     const fetch = serve({
       ...OVERALL,
       questions: 0,
+      unanswered: 0,
       correct: 0,
       accuracy: null,
       used_time_seconds: 0,

@@ -29,12 +29,19 @@ function chartSkeleton() {
 function OverallRow({ overall }: { overall: Overall }) {
   const o = a.overall;
   const figures: { key: string; title: string; value: ReactNode; suffix?: string; note?: string }[] = [
-    { key: 'questions', title: o.questions, value: overall.questions, suffix: o.questionsUnit },
+    {
+      key: 'questions',
+      title: o.questions,
+      value: overall.questions,
+      suffix: o.questionsUnit,
+      note: overall.unanswered > 0 ? o.unansweredNote(overall.unanswered) : undefined,
+    },
     {
       key: 'accuracy',
       title: o.accuracy,
       value: overall.accuracy ?? windowCopy.dash,
       suffix: overall.accuracy === null ? undefined : '%',
+      note: o.accuracyNote(overall.correct, overall.questions),
     },
     { key: 'time', title: o.time, value: zh.records.duration(overall.used_time_seconds) },
     { key: 'exams', title: o.exams, value: overall.exams_finished, suffix: o.examsUnit },
@@ -57,6 +64,9 @@ function OverallRow({ overall }: { overall: Overall }) {
           </Col>
         ))}
       </Row>
+      <Typography.Paragraph type="secondary" className="gr-analyze-definition">
+        {o.definition}
+      </Typography.Paragraph>
     </Card>
   );
 }
@@ -198,7 +208,8 @@ function RefreshRecent() {
 export function AnalyzePage() {
   const overall = useQuery(overallQuery);
   const [scoreWindow, setScoreWindow] = useState<ScoreWindow>('all');
-  const nothing = overall.data && overall.data.questions === 0 && overall.data.exams_finished === 0;
+  const nothing =
+    overall.data && overall.data.questions === 0 && overall.data.unanswered === 0 && overall.data.exams_finished === 0;
   return (
     <div className="gr-analyze">
       <div className="gr-analyze-head">

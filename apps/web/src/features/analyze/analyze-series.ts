@@ -25,16 +25,18 @@ export function trendMetrics(points: readonly ScorePoint[]): Metric[] {
 export interface KindBar {
   kind: string;
   name: string;
-  /** 0–100, one decimal. */
-  accuracy: number;
+  /** 0–100, one decimal, over answered questions (the server's one definition); null when none was answered. */
+  accuracy: number | null;
   avgTime: number;
   correct: number;
-  total: number;
+  answered: number;
+  unanswered: number;
 }
 
 /**
- * Kinds with at least one graded answer, by category then in `order` (the category config's order of kinds; kinds it
- * does not know go last, as the server listed them); rounded for display.
+ * Kinds with at least one graded question, by category then in `order` (the category config's order of kinds; kinds
+ * it does not know go last, as the server listed them); rounded for display. The accuracy is the server's, so a kind
+ * and the overall figure never disagree on what a rate means.
  */
 export function kindBars(
   kinds: readonly KindFigures[],
@@ -48,9 +50,10 @@ export function kindBars(
     .map(({ k }) => ({
       kind: k.kind,
       name: name(k.kind),
-      accuracy: Math.round((k.correct / k.total) * 1000) / 10,
+      accuracy: k.accuracy === null ? null : Math.round(k.accuracy * 10) / 10,
       avgTime: Math.round(k.avg_time_seconds * 10) / 10,
       correct: k.correct,
-      total: k.total,
+      answered: k.answered,
+      unanswered: k.unanswered,
     }));
 }

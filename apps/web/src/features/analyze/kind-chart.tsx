@@ -20,15 +20,26 @@ export type KindMetric = 'accuracy' | 'avgTime';
 
 const k = zh.analyze.kinds;
 const ROW_HEIGHT = 34;
+/** The accuracy chart's rows hold the kind's counts under its name: a second line of label. */
+const COUNTED_ROW_HEIGHT = 44;
 
 /** Bar height of a chart with `rows` kinds: every bar keeps a readable row, however many kinds there are. */
-export function kindChartHeight(rows: number): number {
-  return Math.max(160, 48 + rows * ROW_HEIGHT);
+export function kindChartHeight(rows: number, metric: KindMetric = 'avgTime'): number {
+  return Math.max(160, 48 + rows * (metric === 'accuracy' ? COUNTED_ROW_HEIGHT : ROW_HEIGHT));
+}
+
+function tooltipText(bar: KindBar): string {
+  const rate = bar.accuracy === null ? k.noAnswer : `${bar.accuracy}%`;
+  const lines = [bar.name, `${k.accuracy} ${rate}`, k.answered(bar.correct, bar.answered)];
+  if (bar.unanswered > 0) lines.push(k.unanswered(bar.unanswered));
+  lines.push(`${k.time} ${bar.avgTime} ${k.seconds}`);
+  return lines.join('<br/>');
 }
 
 /**
  * One horizontal bar per kind (the Chinese kind names are long, so they sit on the y axis), first kind on top. Every
- * bar carries its value as text, so nothing is read from length or colour alone.
+ * bar carries its value as text, so nothing is read from length or colour alone; on the accuracy chart the counts the
+ * rate stands on (answered, and unanswered apart) sit under the kind's name.
  */
 export function kindOption(bars: readonly KindBar[], metric: KindMetric): KindOption {
   const rows = [...bars].reverse();
@@ -36,29 +47,38 @@ export function kindOption(bars: readonly KindBar[], metric: KindMetric): KindOp
   const unit = accuracy ? '%' : ` ${k.seconds}`;
   return {
     grid: { left: 8, right: 56, top: 8, bottom: 24, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
-    tooltip: {
-      trigger: 'item',
-      formatter: (p) => {
-        const bar = rows[(p as { dataIndex: number }).dataIndex]!;
-        return `${bar.name}<br/>${k.accuracy} ${bar.accuracy}%<br/>${k.time} ${bar.avgTime} ${k.seconds}<br/>${k.answered(bar.correct, bar.total)}`;
-      },
-    },
+    tooltip: { trigger: 'item', formatter: (p) => tooltipText(rows[(p as { dataIndex: number }).dataIndex]!) },
     // Few, whole ticks: the phone-width chart has room for about five labels.
     xAxis: {
       type: 'value',
       ...(accuracy ? { min: 0, max: 100, interval: 25 } : { min: 0, minInterval: 1, splitNumber: 4 }),
       axisLabel: { formatter: accuracy ? '{value}%' : `{value}${k.seconds}`, hideOverlap: true },
     },
-    yAxis: { type: 'category', data: rows.map((b) => b.name), axisTick: { show: false } },
+    yAxis: {
+      type: 'category',
+      data: rows.map((b) => b.name),
+      axisTick: { show: false },
+      ...(accuracy && {
+        axisLabel: {
+          formatter: (name: string, i: number) => {
+            const bar = rows[i];
+            return bar ? `{name|${name}}\n{counts|${k.counts(bar.correct, bar.answered, bar.unanswered)}}` : name;
+          },
+          rich: { name: { color: palette.text, lineHeight: 18 }, counts: { color: palette.textMuted, fontSize: 11 } },
+        },
+      }),
+    },
     series: [
       {
         type: 'bar',
         name: accuracy ? k.accuracy : k.time,
-        data: rows.map((b) => (accuracy ? b.accuracy : b.avgTime)),
+        // A kind with nothing answered has no rate: its row says so instead of drawing a zero.
+        data: rows.map((b) =>
+          !accuracy ? b.avgTime : b.accuracy === null ? { value: 0, label: { formatter: k.noAnswer } } : b.accuracy,
+        ),
         barMaxWidth: 20,
         itemStyle: { color: accuracy ? palette.success : palette.primary, borderRadius: [0, 4, 4, 0] },
-        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a bar's value is the number it was given
-        label: { show: true, position: 'right', formatter: (p) => `${String(p.value)}${unit}`, color: palette.text },
+        label: { show: true, position: 'right', formatter: (p) => `${p.value as number}${unit}`, color: palette.text },
       },
     ],
   };
@@ -76,7 +96,7 @@ export default function KindChart({
 }) {
   const option = useMemo(() => kindOption(bars, metric), [bars, metric]);
   return (
-    <div style={{ height: kindChartHeight(bars.length) }}>
+    <div style={{ height: kindChartHeight(bars.length, metric) }}>
       <EChartBox option={option} label={label} className="gr-kind-chart" />
     </div>
   );

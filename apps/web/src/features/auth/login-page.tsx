@@ -1,7 +1,8 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
+import type { User } from '@gre/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Tabs, Typography } from 'antd';
-import { useNavigate } from 'react-router';
+import { Navigate, useLoaderData, useNavigate } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
 import { layout, palette } from '../../theme';
@@ -10,11 +11,16 @@ import { completeLogin } from './session';
 
 const l = zh.login;
 
-/** /login: tabs 登录 / 注册 / 找回密码, the login hint, and the agreement link. */
+/**
+ * /login: tabs 登录 / 注册 / 找回密码, the login hint, and the agreement link. Someone already logged in (the route's
+ * loader found a user for the saved token) has nothing to do here and goes home.
+ */
 export function LoginPage() {
+  const loaded = useLoaderData<{ user: User | null } | undefined>();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { message } = App.useApp();
+  if (loaded?.user) return <Navigate to="/home" replace />;
   const onSession: OnSession = (session) => {
     completeLogin(queryClient, session);
     void message.success(l.success);

@@ -16,6 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { useSearchParams } from 'react-router';
+import { OpenableListItem } from '../../components/openable-list-item';
 import { zh } from '../../i18n/zh-CN';
 import { layout } from '../../theme';
 import { useBankNames } from '../questions';
@@ -23,7 +24,6 @@ import { filterQuery, type BigFilter } from './bank-queries';
 import { QuestionLine } from './book-drawer';
 import { usePractice } from './book-shelf';
 import { FilterExamButton } from '../records';
-import '../../components/question-list.css';
 
 const t = zh.bank.big;
 const PAGE_SIZE = 20;
@@ -210,15 +210,9 @@ export function BigBank() {
             <List
               dataSource={items}
               renderItem={(q, i) => (
-                <List.Item
-                  className="gb-qitem"
-                  onClick={() => practise(list, i)}
-                  role="button"
-                  tabIndex={0}
-                  onKeyDown={(e) => e.key === 'Enter' && practise(list, i)}
-                >
+                <OpenableListItem onOpen={() => practise(list, i)}>
                   <QuestionLine brief={q} n={(filter.page - 1) * PAGE_SIZE + i + 1} names={names} />
-                </List.Item>
+                </OpenableListItem>
               )}
             />
             <Pagination

@@ -3,13 +3,13 @@ import type { QuestionBrief } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
+import { OpenableListItem } from '../../components/openable-list-item';
 import { useIsPhone } from '../../components/use-is-phone';
 import { zh } from '../../i18n/zh-CN';
 import { RichText, type BankNames } from '../questions';
 import { TimedPracticeButton } from '../records';
 import { bookQuery } from './bank-queries';
 import type { PracticeList } from './practice-viewer';
-import '../../components/question-list.css';
 
 const b = zh.bank.book;
 
@@ -83,15 +83,9 @@ export function BookDrawer({
                 <List
                   dataSource={s.questions}
                   renderItem={(q, i) => (
-                    <List.Item
-                      className="gb-qitem"
-                      onClick={() => onPractise(list, base + i)}
-                      role="button"
-                      tabIndex={0}
-                      onKeyDown={(e) => e.key === 'Enter' && onPractise(list, base + i)}
-                    >
+                    <OpenableListItem onOpen={() => onPractise(list, base + i)}>
                       <QuestionLine brief={q} n={base + i + 1} names={names} />
-                    </List.Item>
+                    </OpenableListItem>
                   )}
                 />
               </div>

@@ -1,8 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { zh } from '../../i18n/zh-CN.study';
 import { keyFromKeyboard, press, type CalcKey, type CalcState } from './calculator-engine';
-
-const t = zh.exam.calc;
+import { useEts, useScreenCopy } from './screen-copy';
 
 /** The test calculator's keypad, row by row. */
 const ROWS: { key: CalcKey; text: string; wide?: boolean; kind?: 'op' | 'fn' }[][] = [
@@ -57,6 +55,8 @@ export interface CalculatorProps {
  * phones), the test's keys, and "Transfer Display" into the current numeric entry box.
  */
 export function Calculator({ state, onChange, onClose, onTransfer, canTransfer, sheet }: CalculatorProps) {
+  const ets = useEts();
+  const t = useScreenCopy().calc;
   const [pos, setPos] = useState<{ x: number; y: number } | null>(null);
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const panel = useRef<HTMLElement>(null);
@@ -111,6 +111,7 @@ export function Calculator({ state, onChange, onClose, onTransfer, canTransfer, 
       className={`ge-calc${sheet ? ' is-sheet' : ''}`}
       style={style}
       aria-label={t.label}
+      lang={ets ? 'en' : undefined}
       onKeyDown={onKeyDown}
     >
       <div

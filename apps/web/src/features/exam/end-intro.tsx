@@ -1,17 +1,15 @@
 import type { ExamSection } from '@gre/contracts';
 import { useState } from 'react';
-import { zh } from '../../i18n/zh-CN.study';
 import { numbersWhere, sectionCounts } from './exam-model';
 import { AnsweredIcon, DashIcon, FlagIcon } from './icons';
-
-const t = zh.exam.end;
+import { sectionTitle, useEts, useScreenCopy } from './screen-copy';
 
 export interface EndIntroProps {
   section: ExamSection;
   /** The section is already submitted (time up, Exit Section, or resumed after it). */
   submitted: boolean;
   timeUp: boolean;
-  /** The next section's name; null after the last one. */
+  /** The next section's title; null after the last one. */
   nextName: string | null;
   /** Submits (when not yet) and goes on. */
   onContinue: () => Promise<void>;
@@ -30,10 +28,14 @@ function NumberList({
   numbers: number[];
   onJump?: (question: number) => void;
 }) {
+  const ets = useEts();
   if (!numbers.length) return null;
   return (
     <div className="ge-number-list">
-      <span className="ge-muted">{title}：</span>
+      <span className="ge-muted">
+        {title}
+        {ets ? ':' : '：'}
+      </span>
       {numbers.map((n) =>
         onJump ? (
           <button key={n} type="button" className="ge-chip" onClick={() => onJump(n - 1)}>
@@ -51,6 +53,8 @@ function NumberList({
 
 /** Spec §2 EndIntro: the "本节结束" screen with the section's answered / unanswered / marked counts. */
 export function EndIntro({ section, submitted, timeUp, nextName, onContinue, onBack, onJump }: EndIntroProps) {
+  const ets = useEts();
+  const t = useScreenCopy().end;
   const [busy, setBusy] = useState(false);
   const counts = sectionCounts(section);
   const lead = timeUp ? (submitted ? t.autoSubmitted : t.timeUpNoCommit) : submitted ? t.submitted : t.reachedEnd;
@@ -64,10 +68,10 @@ export function EndIntro({ section, submitted, timeUp, nextName, onContinue, onB
   };
   const label = nextName === null ? (submitted ? t.showResult : t.finish) : t.continue;
   return (
-    <main className="ge-page ge-end">
+    <main className="ge-page ge-end" lang={ets ? 'en' : undefined}>
       <div className="ge-card">
         <h1 className="ge-title">{timeUp ? t.timeUp : t.title}</h1>
-        <p className="ge-section-label">{section.name}</p>
+        <p className="ge-section-label">{sectionTitle(section, ets)}</p>
         <p>{lead}</p>
         <dl className="ge-counts">
           <div className="is-answered">

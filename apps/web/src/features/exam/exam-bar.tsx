@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { zh } from '../../i18n/zh-CN.study';
 import type { LocalClock, SaveState } from './exam-session';
 import { ExamTimer } from './exam-timer';
-import { BackIcon, CalculatorIcon, ExitIcon, FlagIcon, NextIcon, ReviewIcon } from './icons';
-
-const t = zh.exam.bar;
+import { BackIcon, CalculatorIcon, ExitIcon, FlagIcon, HelpIcon, NextIcon, ReviewIcon } from './icons';
+import { useEts, useScreenCopy } from './screen-copy';
 
 export interface BarActions {
   onExit?: () => void;
   onReview?: () => void;
   onMark?: () => void;
+  onHelp?: () => void;
   onBack?: () => void;
   onNext?: () => void;
   onCalculator?: () => void;
@@ -18,6 +18,8 @@ export interface BarActions {
 interface ExamBarProps extends BarActions {
   examName: string;
   sectionName: string;
+  /** "Section 2 of 5" in ETS mode. */
+  sectionNumber: { number: number; total: number };
   /** "第 3 题 / 共 12 题"; null on screens that are not a question (review, section end). */
   progress: { number: number; total: number } | null;
   clock: LocalClock | null;
@@ -52,14 +54,8 @@ function BarButton({
 }
 
 function SaveIndicator({ save }: { save: SaveState }) {
-  const text =
-    save === 'saving'
-      ? zh.exam.save.saving
-      : save === 'saved'
-        ? zh.exam.save.saved
-        : save === 'retrying'
-          ? zh.exam.save.retrying
-          : '';
+  const t = useScreenCopy().save;
+  const text = save === 'saving' ? t.saving : save === 'saved' ? t.saved : save === 'retrying' ? t.retrying : '';
   return (
     <span className={`ge-save is-${save}`} role="status" aria-live="polite">
       {text}
@@ -69,18 +65,30 @@ function SaveIndicator({ save }: { save: SaveState }) {
 
 /**
  * The test's top bar: section name, question count and the clock, and only the official buttons (Exit Section,
- * Review, Mark, Back, Next; Calculator in Quant). On phones the buttons sit in a bar at the bottom, within thumb reach.
+ * Review, Mark, Help in ETS mode, Back, Next; Calculator in Quant). On phones the buttons sit in a bar at the bottom,
+ * within thumb reach.
  */
 export function ExamBar(props: ExamBarProps) {
-  const { examName, sectionName, progress, clock, onTimeUp, save, flagged, calculatorOpen, children } = props;
-  const anyAction = [props.onCalculator, props.onExit, props.onReview, props.onMark, props.onBack, props.onNext].some(
-    Boolean,
-  );
+  const { examName, sectionName, sectionNumber, progress, clock, onTimeUp, save, flagged, calculatorOpen, children } =
+    props;
+  const ets = useEts();
+  const t = useScreenCopy().bar;
+  const anyAction = [
+    props.onCalculator,
+    props.onExit,
+    props.onReview,
+    props.onMark,
+    props.onHelp,
+    props.onBack,
+    props.onNext,
+  ].some(Boolean);
   return (
-    <header className="ge-bar">
+    <header className="ge-bar" lang={ets ? 'en' : undefined}>
       <div className="ge-bar-row">
         <div className="ge-bar-title">
-          <span className="ge-exam-name">{examName}</span>
+          <span className="ge-exam-name" lang={ets ? 'zh-CN' : undefined}>
+            {examName}
+          </span>
           <span className="ge-section-name">{sectionName}</span>
         </div>
         {anyAction && (
@@ -94,6 +102,7 @@ export function ExamBar(props: ExamBarProps) {
             <BarButton label={t.exit} icon={<ExitIcon />} onClick={props.onExit} />
             <BarButton label={t.review} icon={<ReviewIcon />} onClick={props.onReview} />
             <BarButton label={t.mark} icon={<FlagIcon filled={flagged} />} onClick={props.onMark} pressed={flagged} />
+            <BarButton label={zh.ets.help} icon={<HelpIcon />} onClick={props.onHelp} />
             <BarButton
               label={t.back}
               icon={<BackIcon />}
@@ -106,7 +115,8 @@ export function ExamBar(props: ExamBarProps) {
       </div>
       <div className="ge-bar-sub">
         <span className="ge-progress">
-          {progress ? t.progress(progress.number, progress.total) : null}
+          {ets && <span className="ge-section-of">{zh.ets.sectionOf(sectionNumber.number, sectionNumber.total)}</span>}
+          {progress && <span>{t.progress(progress.number, progress.total)}</span>}
           {progress && flagged && (
             <span className="ge-flag-note">
               <FlagIcon filled />

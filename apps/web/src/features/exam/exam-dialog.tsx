@@ -1,5 +1,8 @@
+import type { ExamSection } from '@gre/contracts';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { wordPopoverOpen } from '../../components/word-popover-class';
+import { sectionCounts } from './exam-model';
+import { useEts, useScreenCopy } from './screen-copy';
 
 /**
  * A modal dialog without a UI library: labelled, focus moves in and back out, Esc and the backdrop close it, Tab stays
@@ -11,12 +14,15 @@ export function ExamDialog({
   actions,
   onClose,
   wide = false,
+  lang,
 }: {
   title: string;
   children: ReactNode;
   actions?: ReactNode;
   onClose: () => void;
   wide?: boolean;
+  /** 'en' for the ETS mode's English dialogs. */
+  lang?: string;
 }) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -30,7 +36,8 @@ export function ExamDialog({
     const first =
       box?.querySelector<HTMLElement>('[data-autofocus]') ??
       box?.querySelector<HTMLElement>('button, [href], input, textarea');
-    (first ?? box)?.focus();
+    // The dialog opens at its top, even when its first control sits at the bottom (Help's Return on a phone).
+    (first ?? box)?.focus({ preventScroll: true });
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         if (wordPopoverOpen()) return;
@@ -69,6 +76,7 @@ export function ExamDialog({
         aria-modal="true"
         aria-labelledby={id}
         tabIndex={-1}
+        lang={lang}
       >
         <h2 id={id} className="ge-dialog-title">
           {title}
@@ -77,5 +85,40 @@ export function ExamDialog({
         {actions && <div className="ge-actions">{actions}</div>}
       </div>
     </div>
+  );
+}
+
+/** Exit Section asks first: once submitted, the section's answers cannot change. */
+export function ExitSectionDialog({
+  section,
+  onCancel,
+  onConfirm,
+}: {
+  section: ExamSection;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const ets = useEts();
+  const t = useScreenCopy().exitDialog;
+  const unanswered = sectionCounts(section).unanswered;
+  return (
+    <ExamDialog
+      title={t.title}
+      onClose={onCancel}
+      lang={ets ? 'en' : undefined}
+      actions={
+        <>
+          <button type="button" className="ge-button" onClick={onCancel} data-autofocus>
+            {t.cancel}
+          </button>
+          <button type="button" className="ge-button is-danger" onClick={onConfirm}>
+            {t.confirm}
+          </button>
+        </>
+      }
+    >
+      <p>{t.body}</p>
+      {unanswered > 0 && <p>{t.unanswered(unanswered)}</p>}
+    </ExamDialog>
   );
 }

@@ -58,6 +58,17 @@ export function patchItem(
   return { ...exam, sections };
 }
 
+/** Returns a copy of the exam with one item as the server sent it (a checked practice answer). */
+export function replaceItem(exam: ExamView, at: Position, item: ExamItem): ExamView {
+  const section = exam.sections[at.section];
+  if (!section?.items[at.question]) return exam;
+  const items = section.items.slice();
+  items[at.question] = item;
+  const sections = exam.sections.slice();
+  sections[at.section] = { ...section, items };
+  return { ...exam, sections };
+}
+
 /** Spec §4: NotEncountered becomes NotAnswered on visiting, Answered on answering. */
 export function stateAfter(state: QuestionState, answered: boolean | null): QuestionState {
   if (answered === true) return 'Answered';
@@ -74,3 +85,7 @@ export function resumePosition(exam: ExamView): Position {
 }
 
 export const sameAnswer = (a: Answer | null, b: Answer | null) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Answers typed key by key (entry boxes, the essay) wait for a pause before they are saved. */
+const TYPED_KINDS: ReadonlySet<string> = new Set(['TextFill', 'Fraction', 'Essay']);
+export const isTypedKind = (kind: string) => TYPED_KINDS.has(kind);

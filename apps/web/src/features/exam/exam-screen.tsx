@@ -1,27 +1,29 @@
 import type { Answer, ExamStage, ExamView } from '@gre/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { call } from '../../api/client';
-import { queryKeys } from '../../api/queries';
+import { currentUserQuery, queryKeys } from '../../api/queries';
 import { queryClient, reportError } from '../../api/query-client';
+import { EtsModeContext } from '../../components/ets-mode';
 import { useIsPhone } from '../../components/use-is-phone';
-import { zh } from '../../i18n/zh-CN.study';
 import { palette } from '../../theme';
 import { answerForNumber, emptyAnswer, questionCssVars, QuestionView, type QuestionViewHandle } from '../questions';
 import { Calculator } from './calculator';
 import { initialCalc } from './calculator-engine';
 import { ExamBar, type BarActions } from './exam-bar';
-import { ExamDialog } from './exam-dialog';
-import { hasCalculator, openSectionIndex, resumePosition, sectionCounts, type Position } from './exam-model';
+import { ExitSectionDialog } from './exam-dialog';
+import { hasCalculator, openSectionIndex, resumePosition, type Position } from './exam-model';
 import { ExamSession } from './exam-session';
 import { EndIntro } from './end-intro';
+import { HelpScreen } from './help-screen';
 import { ResultView } from './result-view';
 import { ReviewScreen } from './review-screen';
+import { etsModeFor, sectionTitle } from './screen-copy';
 import { StartIntro } from './start-intro';
 import { useExamKeys } from './use-exam-keys';
 import { useHeartbeat } from './use-heartbeat';
 import './exam.css';
-
-const t = zh.exam;
+import './exam-ets.css';
 
 /** What the learner looks at; the stage shown also depends on the exam (a section the server closed shows its end). */
 type Screen =
@@ -59,7 +61,8 @@ function stageOf(exam: ExamView, screen: Screen, advancing: boolean): ExamStage 
 /**
  * The exam screen (spec §2 stages StartIntro → InExam → EndIntro → Review → Result), made to rehearse the computer
  * test: the official buttons only, the section clock, the review screen, the calculator in Quant. Every answer is
- * saved through the session's queue as it is given.
+ * saved through the session's queue as it is given. A mock in ETS mode shows the test's English labels, Help, and the
+ * essay beside its topic.
  */
 export function ExamScreen({ initial }: { initial: ExamView }) {
   const [session] = useState(() => new ExamSession(initial, { call, report: reportError, now: Date.now }));
@@ -68,7 +71,11 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
   const [advancing, setAdvancing] = useState(false);
   const [exitOpen, setExitOpen] = useState(false);
   const [calcOpen, setCalcOpen] = useState(false);
+  /** The section whose Help is open: Help closes with its section (one submitted by its clock, say). */
+  const [helpSection, setHelpSection] = useState<number | null>(null);
   const [calc, setCalc] = useState(initialCalc);
+  // The route loaded the user before the page (requireUser), so the mode is known at the first render.
+  const { data: user } = useQuery(currentUserQuery);
   const questionRef = useRef<QuestionViewHandle>(null);
   const phone = useIsPhone();
 
@@ -96,7 +103,10 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
     Boolean(section && !section.action.finished) && (exam.status === 'Start' || exam.status === 'PartCompleted');
   const live = sectionOpen && (stage === 'InExam' || stage === 'Review' || stage === 'EndIntro');
   const calculator = live && stage !== 'EndIntro' && section !== undefined && hasCalculator(section, item);
-
+  // The intro (with the mode's switch) and the result stay Chinese; ETS mode is the test screen itself.
+  const ets = etsModeFor(exam, user) && stage !== 'StartIntro' && stage !== 'Result';
+  // The test's writing section has neither Mark nor Review.
+  const writing = section?.area === 'issue';
   // A section 2 whose questions did not arrive with the submit (the reload failed): ask again.
   const missingItems = live && section !== undefined && section.items.length === 0;
   useEffect(() => {
@@ -106,6 +116,13 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
   useHeartbeat(live, at?.section ?? -1, () => {
     if (at) void session.heartbeat(at);
   });
+
+  // A question opens at its top, as on the test: on a phone the page would keep the last one's scroll (a long
+  // passage, the essay) and show the new question from its middle.
+  const questionKey = screen.kind === 'question' ? `${screen.at.section}:${screen.at.question}` : null;
+  useEffect(() => {
+    if (questionKey !== null) window.scrollTo(0, 0);
+  }, [questionKey]);
 
   const goTo = (next: Position) => {
     session.move(next);
@@ -159,8 +176,10 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
   const actions: BarActions = {};
   if (inExam) {
     actions.onExit = () => setExitOpen(true);
-    actions.onReview = () => setScreen({ kind: 'review', at });
-    actions.onMark = () => item && session.flag(at, !item.action.flagged);
+    if (!(ets && writing)) {
+      actions.onReview = () => setScreen({ kind: 'review', at });
+      actions.onMark = () => item && session.flag(at, !item.action.flagged);
+    }
     actions.onBack = () => at.question > 0 && goTo({ ...at, question: at.question - 1 });
     actions.onNext = () =>
       at.question + 1 < section.items.length
@@ -170,12 +189,16 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
     actions.onExit = () => setExitOpen(true);
   }
   if (calculator) actions.onCalculator = () => setCalcOpen((o) => !o);
+  if (ets && at && (inExam || stage === 'Review')) actions.onHelp = () => setHelpSection(at.section);
+  const helpOpen = actions.onHelp !== undefined && helpSection === at?.section;
+  // Behind a dialog the arrows and Alt keys do nothing; Esc is the dialog's.
+  const modal = exitOpen || helpOpen;
 
   useExamKeys({
-    onBack: actions.onBack,
-    onNext: actions.onNext,
-    onMark: actions.onMark,
-    onReview: actions.onReview,
+    onBack: modal ? undefined : actions.onBack,
+    onNext: modal ? undefined : actions.onNext,
+    onMark: modal ? undefined : actions.onMark,
+    onReview: modal ? undefined : actions.onReview,
     onEscape: () => {
       if (calcOpen) {
         setCalcOpen(false);
@@ -188,17 +211,21 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
       return false;
     },
     onDigit: (n) => {
-      if (!inExam || !item || !item.question.accessable) return;
+      if (modal || !inExam || !item || !item.question.accessable) return;
       const next = answerForNumber(item.question, item.action.answer ?? emptyAnswer(), n);
       if (next) onAnswer(next);
     },
   });
 
   let body;
-  if (stage === 'StartIntro') body = <StartIntro exam={exam} onStart={start} />;
+  if (stage === 'StartIntro')
+    body = (
+      <StartIntro exam={exam} etsMode={exam.kind === 'simulate' ? etsModeFor(exam, user) : null} onStart={start} />
+    );
   else if (stage === 'Result') body = <ResultView examId={exam.id} />;
   else if (!at || !section) body = null;
   else if (stage === 'EndIntro') {
+    const next = exam.sections[at.section + 1];
     const submitted = section.action.finished;
     const timedOut =
       screen.kind === 'end'
@@ -210,7 +237,7 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
         section={section}
         submitted={submitted}
         timeUp={timedOut}
-        nextName={exam.sections[at.section + 1]?.name ?? null}
+        nextName={next ? sectionTitle(next, ets) : null}
         onContinue={submitted ? async () => enterOpenSection() : () => submit(at.section)}
         onBack={canReturn ? () => setScreen({ kind: 'question', at }) : undefined}
         onJump={canReturn ? (q) => goTo({ section: at.section, question: q }) : undefined}
@@ -243,62 +270,54 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
   } else body = <main className="ge-page" aria-busy="true" />;
 
   const barShown = live && section !== undefined && at !== null;
+  const rootClass = `ge-root${barShown ? ' has-bar' : ''}${calculator && calcOpen && phone ? ' has-sheet' : ''}`;
   return (
-    <div
-      className={`ge-root${barShown ? ' has-bar' : ''}${calculator && calcOpen && phone ? ' has-sheet' : ''}`}
-      style={examVars}
-      data-stage={stage}
-    >
-      {barShown && (
-        <ExamBar
-          examName={exam.name}
-          sectionName={section.name}
-          progress={stage === 'InExam' ? { number: at.question + 1, total: section.items.length } : null}
-          clock={clock?.section === at.section ? clock : null}
-          onTimeUp={onTimeUp}
-          save={save}
-          flagged={stage === 'InExam' && Boolean(item?.action.flagged)}
-          calculatorOpen={calcOpen}
-          {...actions}
-        />
-      )}
-      {body}
-      {calculator && calcOpen && (
-        <Calculator
-          state={calc}
-          onChange={setCalc}
-          onClose={() => setCalcOpen(false)}
-          onTransfer={(display) => questionRef.current?.transferDisplay(display) ?? false}
-          canTransfer={stage === 'InExam' && item?.question.input_method.kind === 'TextFill'}
-          sheet={phone}
-        />
-      )}
-      {exitOpen && section && at && (
-        <ExamDialog
-          title={t.exitDialog.title}
-          onClose={() => setExitOpen(false)}
-          actions={
-            <>
-              <button type="button" className="ge-button" onClick={() => setExitOpen(false)} data-autofocus>
-                {t.exitDialog.cancel}
-              </button>
-              <button
-                type="button"
-                className="ge-button is-danger"
-                onClick={() => {
-                  setExitOpen(false);
-                  void submit(at.section);
-                }}
-              >
-                {t.exitDialog.confirm}
-              </button>
-            </>
-          }
-        >
-          <p>{t.exitDialog.body}</p>
-          {sectionCounts(section).unanswered > 0 && <p>{t.exitDialog.unanswered(sectionCounts(section).unanswered)}</p>}
-        </ExamDialog>
-      )}
-    </div>
+    <EtsModeContext.Provider value={ets}>
+      <div className={`${rootClass}${ets ? ' is-ets' : ''}`} style={examVars} data-stage={stage}>
+        {barShown && (
+          <ExamBar
+            examName={exam.name}
+            sectionName={sectionTitle(section, ets)}
+            sectionNumber={{ number: at.section + 1, total: exam.sections.length }}
+            progress={stage === 'InExam' ? { number: at.question + 1, total: section.items.length } : null}
+            clock={clock?.section === at.section ? clock : null}
+            onTimeUp={onTimeUp}
+            save={save}
+            flagged={stage === 'InExam' && Boolean(item?.action.flagged)}
+            calculatorOpen={calcOpen}
+            {...actions}
+          />
+        )}
+        {body}
+        {calculator && calcOpen && (
+          <Calculator
+            state={calc}
+            onChange={setCalc}
+            onClose={() => setCalcOpen(false)}
+            onTransfer={(display) => questionRef.current?.transferDisplay(display) ?? false}
+            canTransfer={stage === 'InExam' && item?.question.input_method.kind === 'TextFill'}
+            sheet={phone}
+          />
+        )}
+        {exitOpen && section && at && (
+          <ExitSectionDialog
+            section={section}
+            onCancel={() => setExitOpen(false)}
+            onConfirm={() => {
+              setExitOpen(false);
+              void submit(at.section);
+            }}
+          />
+        )}
+        {helpOpen && (
+          <HelpScreen
+            actions={actions}
+            timed={Boolean(section && section.time_limit_seconds > 0)}
+            writing={writing}
+            onClose={() => setHelpSection(null)}
+          />
+        )}
+      </div>
+    </EtsModeContext.Provider>
   );
 }

@@ -1,16 +1,18 @@
-import { examCalls, isAnswered, type Answer, type ExamChange, type ExamClock, type ExamView } from '@gre/contracts';
+import {
+  examCalls,
+  isAnswered,
+  type Answer,
+  type ExamChange,
+  type ExamClock,
+  type ExamItem,
+  type ExamView,
+} from '@gre/contracts';
 import { ApiError } from '../../api/client';
-import { itemKey, patchItem, stateAfter, type Position } from './exam-model';
+import { itemKey, patchItem, replaceItem, stateAfter, type Position } from './exam-model';
+import { sendChange, type ChangeOp, type Sent } from './session-send';
 import type { LocalClock, SaveState, SessionDeps, SessionSnapshot } from './session-types';
 
 export type { CallFn, LocalClock, SaveState, SessionDeps, SessionSnapshot } from './session-types';
-
-type ChangeOp =
-  | { type: 'start' }
-  | { type: 'move'; at: Position }
-  | { type: 'answer'; at: Position; answer: Answer; seq: number }
-  | { type: 'flag'; at: Position; flagged: boolean; seq: number }
-  | { type: 'finish'; section: number };
 
 interface Queued {
   op: ChangeOp;
@@ -119,6 +121,35 @@ export class ExamSession {
     void this.enqueue({ type: 'flag', at, flagged, seq }, `flag:${key}`).catch(() => undefined);
   }
 
+  /**
+   * Goes to a question and waits for the server: false when it refused (the daily quota: the error catalogue has
+   * said why), so the caller can keep the question closed.
+   */
+  open(at: Position): Promise<boolean> {
+    this.visits.add(itemKey(at.section, at.question));
+    this.emit();
+    return this.enqueue({ type: 'move', at }, null).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /**
+   * Untimed practice: saves this answer and checks it. The server grades and records it, and the item comes back
+   * with its answer and explanation when the learner may see them; false when it was refused.
+   */
+  check(at: Position, answer: Answer): Promise<boolean> {
+    const key = itemKey(at.section, at.question);
+    this.cancelTyping(key);
+    const seq = ++this.seq;
+    this.answers.set(key, { value: answer, seq });
+    this.emit();
+    return this.enqueue({ type: 'check', at, answer, seq }, null).then(
+      () => true,
+      () => false,
+    );
+  }
+
   /** Submits a section after everything typed so far; resolves once the exam is reloaded (section 2's questions). */
   async finishSection(section: number): Promise<void> {
     this.flush();
@@ -197,33 +228,8 @@ export class ExamSession {
     });
   }
 
-  private send(op: ChangeOp): Promise<ExamChange> {
-    const ref = { id: this.base.id, revision: this.revision };
-    const quiet = { quiet: true };
-    switch (op.type) {
-      case 'start':
-        return this.deps.call(examCalls.start, ref);
-      case 'move':
-        return this.deps.call(
-          examCalls.move,
-          { ...ref, section_index: op.at.section, question_index: op.at.question },
-          quiet,
-        );
-      case 'answer':
-        return this.deps.call(
-          examCalls.answer,
-          { ...ref, section_index: op.at.section, question_index: op.at.question, answer: op.answer },
-          quiet,
-        );
-      case 'flag':
-        return this.deps.call(
-          examCalls.flag,
-          { ...ref, section_index: op.at.section, question_index: op.at.question, flagged: op.flagged },
-          quiet,
-        );
-      case 'finish':
-        return this.deps.call(examCalls.finishSection, { ...ref, section_index: op.section });
-    }
+  private send(op: ChangeOp): Promise<Sent> {
+    return sendChange(this.deps.call, { id: this.base.id, revision: this.revision }, op);
   }
 
   private async pump(): Promise<void> {
@@ -233,12 +239,12 @@ export class ExamSession {
     while (this.queue.length > 0) {
       const head = this.queue[0]!;
       try {
-        const res = await this.send(head.op);
+        const sent = await this.send(head.op);
         this.queue.shift();
         this.retrying = false;
         delay = this.deps.retryDelayMs ?? 1000;
-        await this.acknowledge(head.op, res);
-        head.done(res);
+        await this.acknowledge(head.op, sent.change, sent.item);
+        head.done(sent.change);
       } catch (err) {
         if (isKind(err, 'stale_revision') && head.staleRetries < 2) {
           // Another tab or device changed the exam: take its state and send this change on top of it.
@@ -279,7 +285,7 @@ export class ExamSession {
   }
 
   private forget(op: ChangeOp) {
-    if (op.type === 'answer') {
+    if (op.type === 'answer' || op.type === 'check') {
       const key = itemKey(op.at.section, op.at.question);
       if (this.answers.get(key)?.seq === op.seq) this.answers.delete(key);
     }
@@ -289,9 +295,9 @@ export class ExamSession {
     }
   }
 
-  private async acknowledge(op: ChangeOp, res: ExamChange): Promise<void> {
+  private async acknowledge(op: ChangeOp, res: ExamChange, checked?: ExamItem): Promise<void> {
     this.revision = res.revision;
-    this.savedOnce = this.savedOnce || op.type === 'answer' || op.type === 'flag';
+    this.savedOnce = this.savedOnce || op.type === 'answer' || op.type === 'flag' || op.type === 'check';
     let exam: ExamView = { ...this.base, status: res.status, revision: res.revision };
     if (op.type === 'move') {
       this.visits.delete(itemKey(op.at.section, op.at.question));
@@ -311,6 +317,10 @@ export class ExamSession {
       exam = patchItem(exam, op.at, (a) => ({ ...a, flagged: op.flagged }));
       this.forget(op);
     }
+    if (op.type === 'check' && checked) {
+      exam = replaceItem(exam, op.at, checked);
+      this.forget(op);
+    }
     this.base = exam;
     this.setClock(res.clock);
     if (res.clock.auto_committed || op.type === 'finish') await this.refetch();
@@ -328,7 +338,7 @@ export class ExamSession {
 
   private saveState(): SaveState {
     if (this.retrying) return 'retrying';
-    const pending = this.typing.size > 0 || this.queue.some((q) => q.op.type === 'answer' || q.op.type === 'flag');
+    const pending = this.typing.size > 0 || this.queue.some((q) => ['answer', 'flag', 'check'].includes(q.op.type));
     if (pending) return 'saving';
     return this.savedOnce ? 'saved' : 'idle';
   }

@@ -1,6 +1,6 @@
 import type { ExamItem, ExamResult, ExamView, ScaledScore } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { zh } from '../../i18n/zh-CN.study';
 import { useBankNames } from '../questions';
@@ -9,6 +9,12 @@ import { CheckIcon, CrossIcon, DashIcon } from './icons';
 import { avgText, percentText, ResultReview, type ReviewEntry } from './result-review';
 
 const t = zh.exam.result;
+
+// Pacing and the drills show only once an exam is finished: loaded then, out of the exam screen's first load.
+const pacing = () => import('./result-pacing');
+const PaceCell = lazy(() => pacing().then((m) => ({ default: m.PaceCell })));
+const PacingSummary = lazy(() => pacing().then((m) => ({ default: m.PacingSummary })));
+const WeakKinds = lazy(() => pacing().then((m) => ({ default: m.WeakKinds })));
 
 function ScoreCard({ label, score }: { label: string; score: ScaledScore }) {
   return (
@@ -110,6 +116,9 @@ function Questions({
         {t.questionsTitle}
       </h2>
       <p className="ge-muted">{t.questionsIntro}</p>
+      <Suspense fallback={null}>
+        <PacingSummary exam={exam} />
+      </Suspense>
       {exam.sections.map((s, si) => (
         <div key={s.index} className="ge-result-section">
           <h3 className="ge-h3">{s.name}</h3>
@@ -138,7 +147,11 @@ function Questions({
                     <td data-label={c.verdict}>
                       <Verdict item={it} />
                     </td>
-                    <td data-label={c.yours}>{zh.exam.duration(it.action.used_time_seconds)}</td>
+                    <td data-label={c.yours}>
+                      <Suspense fallback={zh.exam.duration(it.action.used_time_seconds)}>
+                        <PaceCell item={it} />
+                      </Suspense>
+                    </td>
                     <td data-label={c.avg}>{avgText(it.result?.avg_time_seconds ?? null)}</td>
                     <td data-label={c.percent}>{percentText(it.result?.percent_correct ?? null)}</td>
                   </tr>
@@ -204,6 +217,11 @@ function ResultBody({ exam }: { exam: ExamView }) {
             </tbody>
           </table>
         </section>
+      )}
+      {result && (
+        <Suspense fallback={null}>
+          <WeakKinds exam={exam} kindName={names.kind} />
+        </Suspense>
       )}
       <Questions exam={exam} kindName={names.kind} onOpen={setOpen} />
       {open !== null && (

@@ -1,12 +1,11 @@
 import type { ExamItem, ExamSection } from '@gre/contracts';
 import { useEffect, useRef } from 'react';
-import { zh } from '../../i18n/zh-CN.study';
 import { AnsweredIcon, DashIcon, FlagIcon, UnseenIcon } from './icons';
-
-const t = zh.exam;
+import { sectionTitle, useEts, useScreenCopy } from './screen-copy';
 
 /** ui.md: a status is an icon and a word, never a colour alone. */
 export function ItemStatus({ item }: { item: ExamItem }) {
+  const t = useScreenCopy();
   const state = item.action.state;
   const icon = state === 'Answered' ? <AnsweredIcon /> : state === 'NotAnswered' ? <DashIcon /> : <UnseenIcon />;
   return (
@@ -18,6 +17,7 @@ export function ItemStatus({ item }: { item: ExamItem }) {
 }
 
 export function MarkedBadge() {
+  const t = useScreenCopy();
   return (
     <span className="ge-marked">
       <FlagIcon filled />
@@ -28,7 +28,7 @@ export function MarkedBadge() {
 
 /**
  * The test's Review screen: every question of the section with its status and mark; choosing one goes there,
- * "返回作答" goes back to the question the learner came from.
+ * "返回作答" (Return) goes back to the question the learner came from.
  */
 export function ReviewScreen({
   section,
@@ -41,14 +41,16 @@ export function ReviewScreen({
   onJump: (question: number) => void;
   onReturn: () => void;
 }) {
+  const ets = useEts();
+  const t = useScreenCopy();
   const currentRef = useRef<HTMLButtonElement>(null);
   useEffect(() => currentRef.current?.focus(), []);
   return (
-    <main className="ge-page ge-review">
+    <main className="ge-page ge-review" lang={ets ? 'en' : undefined}>
       <div className="ge-card">
         <div className="ge-card-head">
           <h1 className="ge-title">
-            {t.review.title} · {section.name}
+            {t.review.title} · {sectionTitle(section, ets)}
           </h1>
           <button type="button" className="ge-button is-primary" onClick={onReturn}>
             {t.review.back}

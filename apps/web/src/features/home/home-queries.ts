@@ -1,4 +1,4 @@
-import { craftCalls, summaryCalls, type ExamBrief, type ExamStatus } from '@gre/contracts';
+import { craftCalls, examCalls, summaryCalls, type ExamBrief, type ExamStatus } from '@gre/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
@@ -11,7 +11,15 @@ export const summaryKeys = {
   daily: ['summary', 'daily'] as const,
   month: (month: string) => ['summary', 'month', month] as const,
   reviewDue: ['review', 'due'] as const,
+  quota: ['summary', 'quota'] as const,
 };
+
+/** Today's quota: the same counters a refusal reads, so home and the refusals agree. */
+export const quotaTodayQuery = queryOptions({
+  queryKey: summaryKeys.quota,
+  queryFn: () => call(examCalls.quotaToday, {}, { quiet: true }),
+  staleTime: 10_000,
+});
 
 /** Today's figures; background refreshes stay out of the loading overlay. */
 export const dailyQuery = queryOptions({

@@ -1,11 +1,11 @@
-import { LIMITS, userCalls, type Daily, type User } from '@gre/contracts';
+import { LIMITS, QUOTA_SUBJECT_NAMES, userCalls, type Daily, type User } from '@gre/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, InputNumber, Progress, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/client';
 import { zh } from '../../i18n/zh-CN';
 import { layout } from '../../theme';
-import { dailyQuery, summaryKeys } from './home-queries';
+import { dailyQuery, quotaTodayQuery, summaryKeys } from './home-queries';
 import { useUserUpdate } from './profile-cards';
 
 const h = zh.home;
@@ -92,6 +92,23 @@ function Figures({ daily }: { daily: Daily }) {
   );
 }
 
+/** Today's quota as the refusals count it: opened questions per subject (and the trial's total), with their limits. */
+function QuotaLine() {
+  const { data } = useQuery(quotaTodayQuery);
+  if (!data || (data.total.limit === null && data.subjects.every((x) => x.limit === null))) return null;
+  const parts = data.subjects.map((x) => t.quotaSubject(QUOTA_SUBJECT_NAMES[x.subject], x.used, x.limit));
+  if (data.total.limit !== null) parts.push(t.quotaTotal(data.total.used, data.total.limit));
+  return (
+    <div className="gr-quota-line">
+      <Typography.Text strong>{t.quotaTitle(data.role_name)}</Typography.Text>{' '}
+      <Typography.Text>{parts.join(' · ')}</Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {t.quotaHint}
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
 /** Today at a glance: the aim (editable) with its progress bar, and the day's questions, accuracy, time and words. */
 export function TodayCard({ user }: { user: User }) {
   const daily = useQuery(dailyQuery);
@@ -106,6 +123,7 @@ export function TodayCard({ user }: { user: User }) {
             <>
               <AimProgress daily={daily.data} />
               <Figures daily={daily.data} />
+              <QuotaLine />
             </>
           ) : daily.isError ? (
             <Space wrap>

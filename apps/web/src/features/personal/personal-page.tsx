@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Pagination, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { OpenableListItem } from '../../components/openable-list-item';
 import { PageIntro } from '../../components/page-intro';
 import { zh } from '../../i18n/zh-CN';
 import { RichText, useBankNames } from '../questions';
@@ -12,7 +13,6 @@ import { DueStrip, PersonalIndex } from './personal-index';
 import { isFiltered, listRequest, PersonalFilters, readParams, writeParams } from './personal-filters';
 import { usePersonalPractice } from './personal-practice';
 import { craftListQuery, filterOf, PERSONAL_PAGE_SIZE, tagsQuery, type CraftListItem } from './personal-queries';
-import '../../components/question-list.css';
 import './personal.css';
 
 const l = zh.personal.list;
@@ -129,21 +129,9 @@ export function ScopePage({ scope, embedded = false }: { scope: PersonalScope; e
             <List
               dataSource={items}
               renderItem={(item, i) => (
-                <List.Item
-                  key={item.question.id}
-                  className="gb-qitem"
-                  tabIndex={0}
-                  role="button"
-                  onClick={() => setOpen(i)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault();
-                      setOpen(i);
-                    }
-                  }}
-                >
+                <OpenableListItem key={item.question.id} onOpen={() => setOpen(i)}>
                   <ItemLine item={item} tagName={tagName} kindName={names.kind} />
-                </List.Item>
+                </OpenableListItem>
               )}
             />
             {total > PERSONAL_PAGE_SIZE && (

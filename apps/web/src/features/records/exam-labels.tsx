@@ -24,6 +24,19 @@ export function ExamStatusTag({ status }: { status: ExamStatus }) {
   );
 }
 
+/**
+ * The record's type: 模考, 题本练习, 组卷练习, or for a personal practice the page it came from (收藏练习, 错题练习, …),
+ * which is what the learner chose it as.
+ */
+export function examKindLabel(e: Pick<ExamBrief, 'kind' | 'source'>): string {
+  if (e.kind === 'personal') return r.personalSource[e.source] ?? r.examKind.personal!;
+  return r.examKind[e.kind] ?? r.examKind.filter!;
+}
+
+export function ExamKindTag({ exam }: { exam: Pick<ExamBrief, 'kind' | 'source'> }) {
+  return <Tag>{examKindLabel(exam)}</Tag>;
+}
+
 /** Joins the scaled scores that exist: "语文 155 · 数学 160 · 总分 315"; null when there are none. */
 export function scoreText(scores: {
   verbal: number | null;

@@ -7,6 +7,7 @@ import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { fake, fakeServer, makeUser, renderApp, sentBody } from '../../test-utils';
+import { examKindLabel } from './exam-labels';
 import { recordParams } from './record-page';
 import { makeBrief, NOV_22 } from './test-utils/records-fixtures';
 
@@ -115,6 +116,31 @@ describe('/record', { timeout: 30_000 }, () => {
     expect(within(open).queryByRole('button', { name: new RegExp(t.view) })).toBeNull();
     await userEvent.click(within(open).getByRole('button', { name: new RegExp(t.resume) }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/exam/3'));
+  });
+
+  it('a personal practice is tagged with the page it came from, never an empty tag', async () => {
+    const personal = (id: number, name: string, source: ExamBrief['source']) =>
+      makeBrief({ id, name, kind: 'personal', source, template_id: null, verbal: null, quant: null });
+    serve([
+      personal(11, '收藏 · 全部', 'Collect'),
+      personal(12, '错题 · 全部', 'Wrongs'),
+      personal(13, '笔记 · 全部', 'Note'),
+      personal(14, '高阶 · 全部', 'Higher'),
+      personal(15, '写作 · 全部', 'Exercise'),
+    ]);
+    renderApp('/record');
+    const tagOf = async (name: string) =>
+      within(await waitFor(() => row(name)))
+        .getAllByText((_, el) => el?.classList.contains('ant-tag') === true)
+        .map((el) => el.textContent)[0];
+    expect(await tagOf('收藏 · 全部')).toBe('收藏练习');
+    expect(await tagOf('错题 · 全部')).toBe('错题练习');
+    expect(await tagOf('笔记 · 全部')).toBe('笔记练习');
+    expect(await tagOf('高阶 · 全部')).toBe('高阶练习');
+    expect(await tagOf('写作 · 全部')).toBe('写作练习');
+    // A source no personal page maps to still names the kind.
+    expect(examKindLabel({ kind: 'personal', source: 'Search' })).toBe(zh.records.examKind.personal);
+    expect(screen.getByRole('radio', { name: t.filters.personal })).toBeTruthy();
   });
 
   it('a finished record opens its result', async () => {

@@ -12,7 +12,6 @@ import {
   Skeleton,
   Space,
   Table,
-  Tag,
   Typography,
   type TableColumnsType,
 } from 'antd';
@@ -22,12 +21,12 @@ import { queryClient } from '../../api/query-client';
 import { PageIntro } from '../../components/page-intro';
 import { useIsPhone } from '../../components/use-is-phone';
 import { zh } from '../../i18n/zh-CN';
-import { briefResult, ExamStatusTag } from './exam-labels';
+import { briefResult, ExamKindTag, ExamStatusTag } from './exam-labels';
 import { examListQuery, RECORD_PAGE_SIZE, recordKeys } from './records-queries';
 import './records.css';
 
 const t = zh.records.record;
-const FILTERS = ['all', 'simulate', 'book', 'filter'] as const;
+const FILTERS = ['all', 'simulate', 'book', 'filter', 'personal'] as const;
 
 /** The record's kind filter and page live in the URL, so a reload or a back button keeps them. */
 export function recordParams(params: URLSearchParams): { kind: ExamKind | undefined; page: number } {
@@ -89,7 +88,7 @@ function columns(onDelete: (e: ExamBrief) => void): TableColumnsType<ExamBrief> 
       dataIndex: 'kind',
       key: 'kind',
       width: 100,
-      render: (kind: string) => <Tag>{zh.records.examKind[kind]}</Tag>,
+      render: (_: unknown, e) => <ExamKindTag exam={e} />,
     },
     {
       title: c.status,
@@ -126,7 +125,7 @@ function RecordList({ items, onDelete }: { items: ExamBrief[]; onDelete: (e: Exa
           <div className="gr-record-item">
             <Typography.Text strong>{e.name}</Typography.Text>
             <Space wrap size={[4, 4]}>
-              <Tag>{zh.records.examKind[e.kind]}</Tag>
+              <ExamKindTag exam={e} />
               <ExamStatusTag status={e.status} />
               <Typography.Text type="secondary">{shanghaiDay(e.created_at)}</Typography.Text>
             </Space>

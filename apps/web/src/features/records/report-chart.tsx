@@ -71,7 +71,13 @@ export function chartOption(points: readonly ChartPoint[], metrics: readonly Met
       ),
       data: points.map((p) => p.values[m] ?? null),
       connectNulls: true,
-      symbolSize: 8,
+      // Every attempt keeps its dot: a lone attempt has no line, only the dot, which the category axis's label
+      // thinning or the line's clip-in animation (zero wide for one point) would otherwise leave undrawn until hovered.
+      showSymbol: true,
+      showAllSymbol: true,
+      animation: points.length > 1,
+      symbol: points.length === 1 ? 'circle' : 'emptyCircle',
+      symbolSize: points.length === 1 ? 10 : 8,
       itemStyle: { color: COLORS[m] },
       lineStyle: { color: COLORS[m], width: 2 },
     })),

@@ -128,6 +128,13 @@ describe('trend chart option', () => {
     ]);
   });
 
+  it('a trend of one attempt draws its point without a hover: the symbol always shown, nothing animating it in', () => {
+    const one = chartOption(reportPoints(windowsOf(all.slice(0, 1), ['verbal'], 'all', NOV_22)), ['verbal']);
+    expect(one.series).toMatchObject([{ data: [150], showSymbol: true, showAllSymbol: true, animation: false }]);
+    expect((one.series as { symbolSize: number }[])[0]!.symbolSize).toBeGreaterThan(0);
+    expect(option(['verbal']).series).toMatchObject([{ showSymbol: true, showAllSymbol: true }]);
+  });
+
   it('shows the correct rate in percent for a practice book', () => {
     const o = option(['rate']);
     expect(o.yAxis).toMatchObject([{ min: 0, max: 100, axisLabel: { formatter: '{value}%' } }]);

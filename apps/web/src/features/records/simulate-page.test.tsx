@@ -143,12 +143,15 @@ describe('/simulate', { timeout: 30_000 }, () => {
       ],
       remaining: 0,
       period: 'total',
+      limit: 1,
     });
     renderApp('/simulate');
     expect(await screen.findByText(s.refusal.sim_no_perm!)).toBeTruthy();
     expect(screen.getByText(s.quotaUsedUp)).toBeTruthy();
     await userEvent.click(startButton('全真模考 1'));
-    expect(await screen.findByRole('dialog', { name: zh.dialogs.simNoPermTitle })).toBeTruthy();
+    // The true cause: the one simulation is used, not the questions' tier.
+    const dialog = await screen.findByRole('dialog', { name: zh.dialogs.simUsedUpTitle });
+    expect(await within(dialog).findByText(/共可模考 1 次，已用 1 次/)).toBeTruthy();
     closeDialog();
     await userEvent.click(startButton('全真模考 2'));
     expect(await screen.findByRole('dialog', { name: zh.dialogs.upgradeTitle })).toBeTruthy();

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Col, Empty, Row, Space, Statistic, Tag, Typography
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showToast } from '../../api/effects';
+import { currentUserQuery } from '../../api/queries';
 import { PageIntro } from '../../components/page-intro';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { zh } from '../../i18n/zh-CN';
@@ -15,16 +16,38 @@ import { simulateListQuery } from './records-queries';
 import './records.css';
 
 const s = zh.records.simulate;
-type Mock = CallResponse<typeof examCalls.simulateList>['mocks'][number];
+type SimulateList = CallResponse<typeof examCalls.simulateList>;
+type Mock = SimulateList['mocks'][number];
 
 /** The same dialog the server's refusal would open, at once and without a round trip. */
-function explainRefusal(mock: Mock): void {
+function explainRefusal(mock: Mock, list: SimulateList, roleName: string): void {
   if (mock.refusal === 'limit') openDialog({ kind: 'upgrade', reason: 'limit' });
-  else if (mock.refusal === 'sim_no_perm') openDialog({ kind: 'sim_no_perm' });
-  else showToast({ level: 'info', title: s.refusal.forbidden ?? '', key: `mock-${mock.book_id}` });
+  else if (mock.refusal === 'sim_no_perm') {
+    // The list refuses a mock only when the simulations are used up: the dialog says how many, and when they renew.
+    const limit = list.limit ?? 0;
+    const period = list.period === 'week' ? 'week' : 'total';
+    const quota = {
+      reason: 'simulate',
+      subject: null,
+      role_name: roleName,
+      used: limit - (list.remaining ?? 0),
+      limit,
+      period,
+      renews_at: null,
+    } as const;
+    openDialog({ kind: 'sim_no_perm', quota });
+  } else showToast({ level: 'info', title: s.refusal.forbidden ?? '', key: `mock-${mock.book_id}` });
 }
 
-function MockCard({ mock, onStart }: { mock: Mock; onStart: (mock: Mock) => void }) {
+function MockCard({
+  mock,
+  onStart,
+  onRefused,
+}: {
+  mock: Mock;
+  onStart: (mock: Mock) => void;
+  onRefused: (mock: Mock) => void;
+}) {
   const navigate = useNavigate();
   const refused = mock.refusal !== null;
   const resume = mock.open_exam_id;
@@ -66,7 +89,7 @@ function MockCard({ mock, onStart }: { mock: Mock; onStart: (mock: Mock) => void
           type={resume === null && !refused ? 'primary' : 'default'}
           icon={refused ? <LockOutlined /> : undefined}
           aria-label={`${s.start}：${mock.title}`}
-          onClick={() => (refused ? explainRefusal(mock) : onStart(mock))}
+          onClick={() => (refused ? onRefused(mock) : onStart(mock))}
         >
           {s.start}
         </Button>
@@ -106,6 +129,7 @@ function QuotaAlert({ quota }: { quota: SimulateQuota }) {
 /** Spec §2 simulate (模考): the mocks with the learner's progress, the quota left, and a dialog to start one. */
 export function SimulatePage() {
   const { data, isPending } = useQuery(simulateListQuery);
+  const { data: user } = useQuery({ ...currentUserQuery, enabled: false });
   const [starting, setStarting] = useState<Mock | null>(null);
   const quota: SimulateQuota = { remaining: data?.remaining ?? null, period: data?.period ?? 'none' };
   return (
@@ -119,7 +143,11 @@ export function SimulatePage() {
         <Row gutter={[layout.gutter, layout.gutter]}>
           {data.mocks.map((mock) => (
             <Col key={mock.book_id} xs={24} md={12}>
-              <MockCard mock={mock} onStart={setStarting} />
+              <MockCard
+                mock={mock}
+                onStart={setStarting}
+                onRefused={(m) => explainRefusal(m, data, user?.authority.role_name ?? '')}
+              />
             </Col>
           ))}
         </Row>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Input, List, Pagination, Select, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { OpenableListItem } from '../../components/openable-list-item';
 import { zh } from '../../i18n/zh-CN';
 import { useBankNames, type BankNames } from '../questions';
 import { Highlighted } from './highlight';
@@ -80,7 +81,7 @@ function Results({
           dataSource={data.words}
           rowKey="question_id"
           renderItem={(w) => (
-            <List.Item className="gs-item" onClick={() => open({ id: w.question_id, category: 5, tags: [] })}>
+            <OpenableListItem className="gs-item" onOpen={() => open({ id: w.question_id, category: 5, tags: [] })}>
               <div>
                 <Space size={8} wrap>
                   <Typography.Text strong className="gs-word">
@@ -96,7 +97,7 @@ function Results({
                   )}
                 </div>
               </div>
-            </List.Item>
+            </OpenableListItem>
           )}
         />
       ) : (
@@ -104,9 +105,9 @@ function Results({
           dataSource={data.questions}
           rowKey={(r) => r.question.id}
           renderItem={(r) => (
-            <List.Item
+            <OpenableListItem
               className="gs-item"
-              onClick={() => open({ id: r.question.id, category: r.question.category, tags: r.question.tag_ids })}
+              onOpen={() => open({ id: r.question.id, category: r.question.category, tags: r.question.tag_ids })}
             >
               <div>
                 <Space size={[6, 4]} wrap className="gs-tags">
@@ -119,7 +120,7 @@ function Results({
                   <Highlighted text={r.snippet} ranges={r.highlights} />
                 </div>
               </div>
-            </List.Item>
+            </OpenableListItem>
           )}
         />
       )}

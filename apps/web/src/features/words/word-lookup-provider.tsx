@@ -102,7 +102,12 @@ function WordPopover({ opened, userId, onClose }: { opened: Opened; userId: numb
   // The anchor moved (its container scrolled): the popup follows once the new position is on the page.
   useLayoutEffect(() => popover.current?.forceAlign(), [place]);
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      // Esc closes the topmost layer only: the dialog under the pop-up sees it handled (viewer-modal.tsx).
+      e.preventDefault();
+      onClose();
+    };
     const onPress = (e: PointerEvent) => {
       const t = e.target instanceof Element ? e.target : null;
       if (!t?.closest(`.${POPOVER_CLASS}`) && !t?.closest(WORD_SELECTOR)) onClose();

@@ -1,4 +1,4 @@
-import { questionCalls, wordCalls, type WordLookup } from '@gre/contracts';
+import { questionCalls, wordCalls, type DictionaryEntry, type WordLookup } from '@gre/contracts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,31 +18,68 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const entries: Record<string, WordLookup> = {
-  went: {
-    query: 'went',
-    headword: 'go',
-    form_of: 'p',
-    phonetic: 'gəu',
-    translation: ['vi. 去, 走', 'n. 尝试'],
+/** One entry of a look-up answer, plain unless told. */
+function entry(word: string, headword: string, more: Partial<DictionaryEntry> = {}): DictionaryEntry {
+  return {
+    word,
+    headword,
+    relation: null,
+    phonetic: '',
+    gre_senses: [],
+    translation: [],
     definition: [],
-    forms: [{ kind: 'p', word: 'went' }],
+    forms: [],
     gre: false,
     question_id: null,
-  },
-  laconic: {
-    query: 'laconic',
-    headword: 'laconic',
-    form_of: null,
-    phonetic: "lә'kɒnik",
-    translation: ['a. 简洁的, 简明的'],
-    definition: ['brief and to the point'],
-    forms: [],
-    gre: true,
-    question_id: 'w-laconic',
+    ...more,
+  };
+}
+
+const found = (query: string, ...list: DictionaryEntry[]): WordLookup => ({
+  query,
+  found: true,
+  parts: [],
+  entries: list,
+});
+
+const go = { phonetic: 'gəu', translation: ['vi. 去, 走', 'n. 尝试'], forms: [{ kind: 'p', word: 'went' }] };
+const hardy = entry('hardier', 'hardy', {
+  relation: 'comparative',
+  phonetic: "'hɑ:di",
+  gre: true,
+  question_id: 'w-hardy',
+  gre_senses: ['a. 耐寒的；强壮的，能吃苦耐劳的'],
+  translation: ['a. 难的, 艰苦的, 坚硬的, 勇敢的', 'adv. 努力地, 辛苦地, 坚硬地'],
+});
+const entries: Record<string, WordLookup> = {
+  went: found('went', entry('went', 'go', { ...go, relation: 'past' })),
+  goes: found('goes', entry('goes', 'go', { ...go, relation: 'third_person' })),
+  laconic: found(
+    'laconic',
+    entry('laconic', 'laconic', {
+      phonetic: "lә'kɒnik",
+      translation: ['a. 简洁的, 简明的'],
+      definition: ['brief and to the point'],
+      gre: true,
+      question_id: 'w-laconic',
+    }),
+  ),
+  hardier: found('hardier', hardy),
+  acclimatization: found(
+    'acclimatization',
+    entry('acclimatization', 'acclimate', { relation: 'noun', gre: true, translation: ['vt. 使适应, 使服水土'] }),
+  ),
+  'Reef-building': {
+    query: 'Reef-building',
+    found: true,
+    parts: ['Reef', 'building'],
+    entries: [
+      entry('Reef', 'reef', { translation: ['n. 暗礁, 礁'] }),
+      entry('building', 'build', { relation: 'present_participle', translation: ['vt. 建造'] }),
+      entry('building', 'building', { translation: ['n. 建筑物, 建筑'] }),
+    ],
   },
 };
-entries.goes = { ...entries.went!, query: 'goes', form_of: '3' };
 
 const book = { id: 4, name: '我的生词本', word_count: 1, simple_count: 0, created_at: '2026-11-01T08:00:00.000Z' };
 
@@ -58,8 +95,8 @@ function setup({
   const fetch = fakeServer(
     fake(wordCalls.getAll, () => ({ data: infos })),
     fake(questionCalls.wordLookup, (body) => {
-      const hit = entries[body.word];
-      return hit ? { data: hit } : { kind: 'not_found' };
+      // An unknown word is an answer too: 200 with found: false, never an HTTP error in the console.
+      return { data: entries[body.word] ?? { query: body.word, found: false, parts: [], entries: [] } };
     }),
     fake(wordCalls.addWords, (body) => ({
       data: { book: { ...book, word_count: 2 }, added: 1, words: body.words, unknown: [] },
@@ -72,7 +109,7 @@ function setup({
       <>
         <RichText
           lang="en"
-          text="The laconic explorers went north; nobody goes there, said Zzyzx."
+          text="The laconic explorers went north; nobody goes there, said Zzyzx. Reef-building corals, hardier after acclimatization."
           onWordClick={onWordClick}
         />
         <button type="button" onClick={onChoose}>
@@ -101,7 +138,7 @@ describe('click a word', () => {
     const card = await screen.findByRole('dialog', { name: c.popoverLabel('went') });
     expect(await within(card).findByText('go')).toBeTruthy();
     expect(within(card).getByText('/gəu/')).toBeTruthy();
-    expect(within(card).getByText(`${c.formOf('went', 'go')}（过去式）`)).toBeTruthy();
+    expect(within(card).getByText('“went” 是 go 的过去式')).toBeTruthy();
     expect(within(card).getByText('vi. 去, 走')).toBeTruthy();
     expect(within(card).queryByText(c.gre)).toBeNull();
     expect(calls('/api/word/lookup')).toEqual([{ word: 'went' }]);
@@ -115,7 +152,7 @@ describe('click a word', () => {
     await user.click(screen.getByText('goes'));
     const again = await screen.findByRole('dialog', { name: c.popoverLabel('goes') });
     expect(await within(again).findByText(c.inBook)).toBeTruthy();
-    expect(within(again).getByText(`${c.formOf('goes', 'go')}（第三人称单数）`)).toBeTruthy();
+    expect(within(again).getByText(c.relation('goes', 'go', '第三人称单数'))).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: c.popoverLabel('went') })).toBeNull();
     expect(calls('/api/word/get_all')).toHaveLength(1);
     expect(calls('/api/word/add_words')).toHaveLength(1);
@@ -148,6 +185,52 @@ describe('click a word', () => {
     const closeable = await screen.findByRole('dialog', { name: c.popoverLabel('laconic') });
     await user.click(within(closeable).getByRole('button', { name: c.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says how a form relates to its base, and puts the GRE sense before ECDICT’s senses', async () => {
+    const { user } = setup();
+    await user.click(screen.getByText('hardier'));
+    const card = await screen.findByRole('dialog', { name: c.popoverLabel('hardier') });
+    expect(await within(card).findByText('“hardier” 是 hardy 的比较级')).toBeTruthy();
+    const senses = within(card)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(senses).toEqual([
+      `${c.greSense}a. 耐寒的；强壮的，能吃苦耐劳的`,
+      'a. 难的, 艰苦的, 坚硬的, 勇敢的',
+      'adv. 努力地, 辛苦地, 坚硬地',
+    ]);
+    expect(within(card).getByText(c.gre)).toBeTruthy();
+
+    await user.click(screen.getByText('acclimatization'));
+    const derived = await screen.findByRole('dialog', { name: c.popoverLabel('acclimatization') });
+    expect(await within(derived).findByText('“acclimatization” 是 acclimate 的名词形式')).toBeTruthy();
+  });
+
+  it('shows a compound by its parts, each with its own add button', async () => {
+    const { user, calls } = setup();
+    await user.click(screen.getByText('Reef-building'));
+    const card = await screen.findByRole('dialog', { name: c.popoverLabel('Reef-building') });
+    expect(await within(card).findByText(c.compound('Reef-building', ['Reef', 'building']))).toBeTruthy();
+    expect(within(card).getByText('n. 暗礁, 礁')).toBeTruthy();
+    expect(within(card).getByText(c.relation('building', 'build', '现在分词'))).toBeTruthy();
+    expect(within(card).getByText('n. 建筑物, 建筑')).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: c.addWord('reef') }));
+    await waitFor(() => expect(calls('/api/word/add_words')).toEqual([{ words: ['reef'] }]));
+  });
+
+  it('answers an unknown word with the not-found line and a place to look it up, without an error', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const { user } = setup();
+    await user.click(screen.getByText('Zzyzx'));
+    const card = await screen.findByRole('dialog', { name: c.popoverLabel('Zzyzx') });
+    expect(await within(card).findByText(c.notFound('Zzyzx'))).toBeTruthy();
+    const link = within(card).getByRole('link', { name: c.searchElsewhere });
+    expect(link.getAttribute('href')).toBe('https://dict.youdao.com/result?word=Zzyzx&lang=en');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(within(card).queryByText(c.failed)).toBeNull();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
   });
 
   it('leaves words plain and calls nothing until the user is known', async () => {

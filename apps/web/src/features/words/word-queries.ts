@@ -1,6 +1,6 @@
-import { questionCalls, wordCalls, type CallResponse, type WordInfos, type WordLookup } from '@gre/contracts';
+import { questionCalls, wordCalls, type CallResponse, type WordInfos } from '@gre/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, call } from '../../api/client';
+import { call } from '../../api/client';
 
 /** The word feature's query keys; infos are per user so a second login never reads the first learner's books. */
 export const wordKeys = {
@@ -21,18 +21,11 @@ export const wordInfosQuery = (userId: number) =>
     meta: { handlesErrors: true },
   });
 
-/** A clicked word's entry; null when the dictionary has none (the popover says so instead of a toast). */
+/** A clicked word's entries; an unknown word is an answer with `found: false` (the popover says so, no toast). */
 export const wordLookupQuery = (word: string) =>
   queryOptions({
     queryKey: wordKeys.lookup(word),
-    queryFn: async (): Promise<WordLookup | null> => {
-      try {
-        return await call(questionCalls.wordLookup, { word }, { quiet: true });
-      } catch (err) {
-        if (err instanceof ApiError && err.kind === 'not_found') return null;
-        throw err;
-      }
-    },
+    queryFn: () => call(questionCalls.wordLookup, { word }, { quiet: true }),
     // The word lists ship with the app and change only with a deploy.
     staleTime: Infinity,
   });

@@ -14,6 +14,8 @@ export type SectionItem = {
   answer: Answer | null;
   state: string;
   usedTimeSeconds: number;
+  /** Checked in untimed practice: graded and recorded then. */
+  checked: boolean;
   inputMethod: ContentQuestion['input_method'];
   standardAnswer: ContentQuestion['standard_answer'];
 };
@@ -27,6 +29,7 @@ export async function sectionItems(tx: Tx, examId: number, sectionIndex: number)
       answer: examItems.answer,
       state: examItems.state,
       usedTimeSeconds: examItems.usedTimeSeconds,
+      checked: sql<boolean>`${examItems.checkedAt} is not null`,
       inputMethod: questions.inputMethod,
       standardAnswer: questions.standardAnswer,
     })
@@ -187,10 +190,19 @@ export async function nextOpenSection(
 }
 
 /** The section's first question is now on screen: NotEncountered becomes NotAnswered. */
-export async function showFirstItem(tx: Tx, examId: number, sectionIndex: number): Promise<void> {
-  await tx.execute(
-    sql`update exam_items set state = 'NotAnswered' where exam_id = ${examId} and section_index = ${sectionIndex}::int and position = 0 and state = 'NotEncountered'`,
+/** Shows a section's first question; returns it when this opened it (the quota counts it). */
+export async function showFirstItem(
+  tx: Tx,
+  examId: number,
+  sectionIndex: number,
+): Promise<{ questionId: string; category: number } | null> {
+  const res = await tx.execute<{ question_id: string; category: number }>(
+    sql`update exam_items i set state = 'NotAnswered' from questions q
+      where q.id = i.question_id and i.exam_id = ${examId} and i.section_index = ${sectionIndex}::int and i.position = 0 and i.state = 'NotEncountered'
+      returning i.question_id, q.category::int as category`,
   );
+  const r = res.rows[0];
+  return r ? { questionId: r.question_id, category: Number(r.category) } : null;
 }
 
 /** Every section and graded item of an exam, for its result. */

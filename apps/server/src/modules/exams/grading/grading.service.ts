@@ -1,5 +1,6 @@
 import { isGradable, section2Level, type ExamResult } from '@gre/contracts';
 import type { Tx } from '@gre/db';
+import { countOpened } from '../../../lib/quota.js';
 import { recordSectionStudy } from '../../summary/index.js';
 import { startSectionClock, type LockedExam } from '../change.repository.js';
 import {
@@ -32,7 +33,7 @@ export interface Submitted {
   result?: ExamResult;
 }
 
-type GradedItem = SectionItem & { correct: boolean };
+export type GradedItem = SectionItem & { correct: boolean };
 
 /**
  * Submits one section (finish_section, and the clock's auto-submit, share this): grades every item, records the
@@ -58,16 +59,11 @@ export async function submitSection(tx: Tx, exam: LockedExam, sectionIndex: numb
   );
   await closeSection(tx, exam.id, sectionIndex, { correct, total: items.length });
 
-  const answered = graded.filter((i) => i.state === 'Answered' && isGradable(i.inputKind));
-  await addCommunityStats(tx, communitySums(answered));
-  await recordCrafts(tx, exam, graded);
-  const sectionTime = graded.reduce((n, i) => n + i.usedTimeSeconds, 0);
-  await recordSectionStudy(
+  // Answers checked in untimed practice were recorded when checked.
+  await recordAnswers(
     tx,
-    exam.userId,
-    answered.map((i) => ({ questionId: i.questionId, right: i.correct })),
-    sectionTime,
-    exam.now,
+    exam,
+    graded.filter((i) => !i.checked),
   );
   if (section.part === 1 && (section.area === 'verbal' || section.area === 'quant'))
     await chooseSection2(tx, exam, section.area, correct);
@@ -75,13 +71,34 @@ export async function submitSection(tx: Tx, exam: LockedExam, sectionIndex: numb
   const next = await nextOpenSection(tx, exam.id);
   if (next) {
     // The next section opens now: its questions become visible, so its clock starts (decision 015).
-    await showFirstItem(tx, exam.id, next.index);
+    // Its first question is on screen now: it counts, without a limit (a submit never fails on a quota); staff have none.
+    const shown = await showFirstItem(tx, exam.id, next.index);
+    if (shown && !exam.staff) await countOpened(tx, exam.userId, [shown], exam.now);
     await startSectionClock(tx, exam.id, next.index, exam.now);
     return { status: 'PartCompleted', cursor: { section: next.index, position: 0 }, next };
   }
   const result = computeResult(await resultSections(tx, exam.id));
   if (exam.templateId) await finishUserBook(tx, exam.userId, exam.templateId, exam.now);
   return { status: 'Finished', result };
+}
+
+/**
+ * The one path every graded answer takes, from a submitted section or a checked practice answer: the community
+ * figures, the learner's wrong-answer book and essays, and today's activity with the re-review schedule.
+ */
+export async function recordAnswers(tx: Tx, exam: LockedExam, graded: GradedItem[]): Promise<void> {
+  if (graded.length === 0) return;
+  const answered = graded.filter((i) => i.state === 'Answered' && isGradable(i.inputKind));
+  await addCommunityStats(tx, communitySums(answered));
+  await recordCrafts(tx, exam, graded);
+  const time = graded.reduce((n, i) => n + i.usedTimeSeconds, 0);
+  await recordSectionStudy(
+    tx,
+    exam.userId,
+    answered.map((i) => ({ questionId: i.questionId, right: i.correct })),
+    time,
+    exam.now,
+  );
 }
 
 /** Attempts, right answers and seconds of every answered question, summed per question. */

@@ -37,17 +37,19 @@ export const CATEGORY_CONFIG: CategoryConfig = {
 
 /** A dictionary entry for any word, as /api/word/lookup answers it. */
 export function wordEntry(word: string): WordLookup {
-  return {
-    query: word,
+  const entry = {
+    word,
     headword: word.toLowerCase(),
-    form_of: null,
+    relation: null,
     phonetic: 'fɪkstʃə',
+    gre_senses: [],
     translation: ['n. 测试释义'],
     definition: [],
     forms: [],
     gre: false,
     question_id: null,
   };
+  return { query: word, found: true, parts: [], entries: [entry] };
 }
 
 /**
@@ -56,7 +58,12 @@ export function wordEntry(word: string): WordLookup {
  */
 export function examServer(
   initial: ExamView,
-  opts: { onHeartbeat?: (exam: ExamView) => Partial<ExamClock> | void; result?: ExamView } = {},
+  opts: {
+    onHeartbeat?: (exam: ExamView) => Partial<ExamClock> | void;
+    result?: ExamView;
+    /** The learner's ETS mode; off unless asked, so a mock shows the Chinese screen most tests check. */
+    etsMode?: boolean;
+  } = {},
 ) {
   const exam: ExamView = structuredClone(initial);
   const open = () => exam.sections.find((s) => !s.action.finished)?.index ?? 0;
@@ -85,8 +92,14 @@ export function examServer(
   };
   const item = (b: Body) => exam.sections[b.section_index!]!.items[b.question_index!]!;
   setToken('t'.repeat(43));
+  let user = makeUser();
+  user = { ...user, data: { ...user.data, exam_ets_mode: opts.etsMode ?? false } };
   const fetch = fakeServer(
-    fake(userCalls.get, () => ({ data: makeUser() })),
+    fake(userCalls.get, () => ({ data: user })),
+    fake(userCalls.updateExamEtsMode, (b) => {
+      user = { ...user, data: { ...user.data, exam_ets_mode: b.ets_mode } };
+      return { data: user };
+    }),
     fake(questionCalls.categoryConfig, () => ({ data: CATEGORY_CONFIG })),
     // Click-a-word in the result review: no word books yet; every word has an entry of its own.
     fake(wordCalls.getAll, () => ({ data: { books: [] } })),
@@ -131,5 +144,5 @@ export function examServer(
   );
   const calls = (path: string) =>
     fetch.mock.calls.filter(([url]) => url === path).map(([, init]) => sentBody(init) as Body);
-  return { exam, fetch, calls, staleOnce: (path: string) => stale.add(path) };
+  return { exam, fetch, calls, staleOnce: (path: string) => stale.add(path), user: () => user };
 }
