@@ -113,18 +113,27 @@ test('a trial member’s second simulation is refused with the simulate no-permi
   loginAs,
 }, testInfo) => {
   const token = await loginAs('trial');
-  // The quota is one simulation in total; an essay-only one spends it without touching the daily question quota.
+  // The quota is one simulation in total, taken when a mock starts; an essay-only one spends it without touching the
+  // daily question quota.
   const { remaining } = await api.call(examCalls.simulateList, {}, { token });
-  if (remaining !== 0)
-    await api.call(examCalls.create, { source: 'simulate', version: 'b-mock-1', select_kind: 'issue' }, { token });
+  if (remaining !== 0) {
+    const { id } = await api.call(
+      examCalls.create,
+      { source: 'simulate', version: 'b-mock-1', select_kind: 'issue' },
+      { token },
+    );
+    await api.call(examCalls.start, { id, revision: 0 }, { token });
+  }
 
   await page.goto('/simulate');
   await expect(page.getByText(r.simulate.quotaUsedUp)).toBeVisible();
   await expect(page.getByText(r.simulate.refusal.sim_no_perm!).first()).toBeVisible();
   await shot(page, testInfo, 'records-simulate-trial');
   await page.getByRole('button', { name: `${r.simulate.start}：全真模考 2` }).click();
-  const dialog = page.getByRole('dialog', { name: zh.dialogs.simNoPermTitle });
-  await expect(dialog.getByText(zh.dialogs.simNoPermBody)).toBeVisible();
+  // The true cause: the one simulation is used (not the questions' tier), with the figures and the next action.
+  const dialog = page.getByRole('dialog', { name: zh.dialogs.simUsedUpTitle });
+  await expect(dialog.getByText(/共可模考 1 次，已用 1 次/)).toBeVisible();
+  await expect(dialog.getByText(zh.dialogs.quota.simulateTotalNext)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/simulate$/);
@@ -134,6 +143,7 @@ test('a trial member’s second simulation is refused with the simulate no-permi
     .catch((e: unknown) => e);
   expect(refused).toBeInstanceOf(CallFailed);
   expect((refused as CallFailed).err?.kind).toBe('sim_no_perm');
+  expect((refused as CallFailed).err?.quota).toMatchObject({ reason: 'simulate', used: 1, limit: 1, period: 'total' });
 });
 
 test('the report of a mock shows the trend chart and every attempt', async ({ page, api, loginAs }, testInfo) => {

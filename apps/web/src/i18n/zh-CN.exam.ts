@@ -217,6 +217,8 @@ export const examCopy = {
     reviewNext: '下一题',
     reviewClose: '关闭',
     withheldInExam: '这道题也在你正在进行的考试中，交完那一部分后即可查看标准答案与解析。',
+    withheldNotOpened: '这道题在练习中没有打开过，答案与解析不公布；在题库中打开它即可查看（计入当天题量）。',
+    withheldPrevent: '该题本完成后才公布答案与解析。',
     sectionHeading: (name: string) => name,
     pacing: {
       summary: (over: number, mean: string) =>

@@ -1,17 +1,14 @@
 import { z } from 'zod';
-import { idSchema, okSchema, str } from '../common.js';
+import { idSchema, okSchema } from '../common.js';
 import { defineCall } from '../define.js';
 import { DIFFICULTIES, PAGE_SOURCES } from '../enums.js';
-import { bookIdSchema, MATH_TOPICS, questionIdSchema } from '../content/question.js';
+import { bookIdSchema } from '../content/question.js';
 import { answerSchema, questionViewSchema } from './question-view.js';
-import { ALL_QUESTION_KINDS, filterCategorySchema } from './questions.js';
 import { SCORE_WINDOWS } from '../rules/windows.js';
 import { quotaTodaySchema } from '../rules/quotas.js';
-import { PERSONAL_SCOPES, personalFilterSchema } from './crafts.js';
 import {
   EXAM_KINDS,
   EXAM_STATUSES,
-  FILTER_EXAM_MAX,
   MATH_CREATE_KINDS,
   QUESTION_STATES,
   SECTION_AREAS,
@@ -24,6 +21,8 @@ import {
  * and the clock; the client only shows them.
  */
 export * from './exam-states.js';
+export * from './exam-requests.js';
+import { createExamRequestSchema, practiceRequestSchema } from './exam-requests.js';
 
 /**
  * Spec §3 Exam.create_option, as stored on the exam. `select_kind` is the simulate kind for simulations (`with_issue`
@@ -47,67 +46,6 @@ export const createOptionSchema = z.object({
   check: z.boolean().optional(),
 });
 export type CreateOption = z.infer<typeof createOptionSchema>;
-
-/** The big-bank filter an exam may be drawn from (the `/api/question/filter` fields without paging). */
-export const examFilterSchema = z.strictObject({
-  category: filterCategorySchema.default(0),
-  kind: z.enum(ALL_QUESTION_KINDS).optional(),
-  difficulty: z.enum(DIFFICULTIES).optional(),
-  topic: z.enum(MATH_TOPICS).optional(),
-  tag: str(30, 1).optional(),
-});
-export type ExamFilter = z.infer<typeof examFilterSchema>;
-
-/** Shared by every create source: the clock mode and auto-submit. */
-const clockOptions = {
-  /** Untimed practice: the clock counts up from zero and nothing is submitted for the learner. */
-  enable_count_up: z.boolean().default(false),
-  /** Submit a section by itself when its time is up (the real test does). */
-  is_auto_commit: z.boolean().default(true),
-};
-
-export const createExamRequestSchema = z.discriminatedUnion('source', [
-  z.strictObject({ source: z.literal('book'), book_id: bookIdSchema, ...clockOptions }),
-  z.strictObject({
-    source: z.literal('filter'),
-    filter: examFilterSchema,
-    count: z.number().int().min(1).max(FILTER_EXAM_MAX).default(10),
-    include_done: z.boolean().default(false),
-    pick_first: z.boolean().default(false),
-    math_create_kind: z.enum(MATH_CREATE_KINDS).default('any'),
-    /** Put one Issue prompt first, as a 30-minute writing section, the way the test opens. Ignored for an Issue filter. */
-    with_issue: z.boolean().default(false),
-    ...clockOptions,
-  }),
-  z.strictObject({
-    /** Practice from the personal pages (issue 5): collected, wrong, noted, higher ones, card, due reviews, or essays written before. */
-    source: z.literal('personal'),
-    scope: z.enum([...PERSONAL_SCOPES, 'due', 'essay']),
-    filter: personalFilterSchema.omit({ scope: true }).default({ category: 0 }),
-    count: z.number().int().min(1).max(FILTER_EXAM_MAX).default(10),
-    ...clockOptions,
-  }),
-  z.strictObject({
-    source: z.literal('simulate'),
-    /** The mock book. */
-    version: bookIdSchema,
-    select_kind: z.enum(SIMULATE_KINDS),
-    ...clockOptions,
-  }),
-]);
-export type CreateExamRequest = z.input<typeof createExamRequestSchema>;
-
-/** Untimed practice with checked answers: a book, or the questions a big-bank page listed. */
-export const practiceRequestSchema = z.discriminatedUnion('source', [
-  z.strictObject({ source: z.literal('book'), book_id: bookIdSchema }),
-  z.strictObject({
-    source: z.literal('list'),
-    question_ids: z.array(questionIdSchema).min(1).max(FILTER_EXAM_MAX),
-    /** What the list was (the filter's label), the practice's name in the record. */
-    title: str(60, 1),
-  }),
-]);
-export type PracticeRequest = z.input<typeof practiceRequestSchema>;
 
 /** Spec §3 Question action: what the learner did with one question of an exam. */
 export const questionActionSchema = z.object({
@@ -135,10 +73,10 @@ export const questionResultSchema = z.object({
   /**
    * Why the question's `standard_answer` and `analysis` are null (decision 013): `public_only`, a locked question
    * beyond this learner's tier; `in_exam`, the question is in an exam they are taking now; `not_opened`, the learner
-   * never opened it in this exam (the daily quota counts opened questions, so a result does not hand out the rest).
-   * Null when both are sent.
+   * never opened it in this exam (the daily quota counts opened questions, so a result does not hand out the rest);
+   * `prevent`, a checked answer of a book that shows its answers once it is finished. Null when both are sent.
    */
-  withheld: z.enum(['public_only', 'in_exam', 'not_opened']).nullable(),
+  withheld: z.enum(['public_only', 'in_exam', 'not_opened', 'prevent']).nullable(),
 });
 export type QuestionResult = z.infer<typeof questionResultSchema>;
 
@@ -334,7 +272,7 @@ export const examCalls = {
     path: '/api/exam/practice',
     auth: 'user',
     summary:
-      'Opens untimed practice with checked answers: the learner\'s open practice of this book or list, else a new one (started, nothing taken from the quota until a question is opened)',
+      "Opens untimed practice with checked answers: the learner's open practice of this book or list, else a new one (started, nothing taken from the quota until a question is opened)",
     request: practiceRequestSchema,
     response: examViewSchema,
   }),

@@ -27,6 +27,7 @@ import type { FastAction } from './change-fast.js';
 import { clockOf, pastGrace, tick, timeIsUp, type Tick } from './clock.js';
 import { submitSection } from './grading/grading.service.js';
 import { openLockedItem, openOnStart } from './opens.js';
+import { checkedAlready, examNotFound } from './exam-errors.js';
 import type { CachedItem } from './section-cache.js';
 
 /**
@@ -47,11 +48,6 @@ type ExamDeps = Pick<Deps, 'database' | 'clock' | 'fast' | 'uow' | 'settings'>;
 /** A request body after its schema ran (defaults filled), as handlers receive it. */
 export type CallBody<C extends CallDef> = z.output<C['request']>;
 type Section = NonNullable<LockedExam['section']>;
-
-export const checkedAlready = () =>
-  new AppError('conflict', 'the answer was checked and is final', '这道题已核对答案，不能再修改');
-
-export const examNotFound = () => new AppError('not_found', 'exam not found', '考试不存在或已删除');
 
 function checkExam(ex: LockedExam | null, revision: number | null): LockedExam {
   if (!ex) throw examNotFound();

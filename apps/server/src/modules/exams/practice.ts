@@ -8,7 +8,8 @@ import { getQuestions } from '../questions/index.js';
 import { saveExam, touchItems } from './change.repository.js';
 import { createFromPlan, planBook } from './create.js';
 import { clockOf, examTiming } from './clock.js';
-import { checkedAlready, cursorTouch, lockAt, startExam, tickOf, type CallBody } from './exams.service.js';
+import { checkedAlready } from './exam-errors.js';
+import { cursorTouch, lockAt, startExam, tickOf, type CallBody } from './exams.service.js';
 import { findExam, statsOf } from './exams.repository.js';
 import { recordAnswers } from './grading/grading.service.js';
 import { sectionItems } from './grading/grading.repository.js';
@@ -147,11 +148,21 @@ export async function checkAnswer(
     },
   );
   // After the commit, as the bank would show it (a book's own rules, a tier's lock): checked, so no exam holds it.
-  const [{ questions }, stats] = await Promise.all([
-    getQuestions(deps, actor, { ids: [questionId], ...(templateId ? { book_id: templateId } : {}) }),
+  const [question, stats] = await Promise.all([
+    getQuestions(deps, actor, { ids: [questionId], ...(templateId ? { book_id: templateId } : {}) }).then(
+      (r) => r.questions[0]!,
+      // The answer is recorded; a book closed in the meantime only means the item comes back as the exam shows it.
+      async (err: unknown) => {
+        if (!(err instanceof AppError)) throw err;
+        const row = await findExam(deps.database.db, body.id, actor.user.id);
+        const view = row ? await examView(deps, actor, row) : null;
+        const same = view?.sections[body.section_index]?.items[body.question_index]?.question;
+        if (!same) throw err;
+        return same;
+      },
+    ),
     statsOf(deps.database.db, [questionId]),
   ]);
-  const question = questions[0]!;
   const st = stats.get(questionId);
   return {
     change,
@@ -163,7 +174,9 @@ export async function checkAnswer(
         issue: null,
         avg_time_seconds: st && st.attempts > 0 ? Math.round((st.time / st.attempts) * 10) / 10 : null,
         percent_correct: st && st.attempts > 0 ? Math.round((st.correct * 1000) / st.attempts) / 10 : null,
-        withheld: question.standard_answer === null ? (question.answers_held ? 'in_exam' : 'public_only') : null,
+        // In a practice the learner sees every question it holds, so only a running exam or the book's own rule
+        // (prevent: answers once finished) keeps an answer back.
+        withheld: question.standard_answer === null ? (question.answers_held ? 'in_exam' : 'prevent') : null,
       },
     },
   };

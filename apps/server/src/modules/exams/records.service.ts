@@ -15,7 +15,8 @@ import { quotaFor, simulateRemaining } from '../../lib/quota.js';
 import { bookCopies, findBookTemplate, mockTemplates } from '../books/index.js';
 import { refusalError } from '../../lib/refusals.js';
 import { closeExam } from './exams.repository.js';
-import { examNotFound, type CallBody } from './exams.service.js';
+import { examNotFound } from './exam-errors.js';
+import type { CallBody } from './exams.service.js';
 import { decideMock } from './mock-access.js';
 import { finishedExamsOf, hasExamsOf, listExams, simulationsOf } from './records.repository.js';
 

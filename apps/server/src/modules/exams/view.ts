@@ -8,7 +8,7 @@ import { toQuestionView } from '../../lib/question-view.js';
 import type { QuestionRowFull } from '@gre/db/queries';
 import { answersHeldFor, questionsWithPassages } from '../questions/index.js';
 import { examContents, findExam, statsOf, type ExamRow, type ItemRow, type SectionRow } from './exams.repository.js';
-import { examNotFound } from './exams.service.js';
+import { examNotFound } from './exam-errors.js';
 
 type ViewDeps = Pick<Deps, 'database' | 'clock'>;
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);

@@ -30,7 +30,14 @@ export const avgText = (s: number | null) => (s === null ? t.noData : zh.exam.du
 function withheldOf(item: ExamItem): Withheld | undefined {
   const why = item.result?.withheld;
   if (!why) return undefined;
-  const note = why === 'public_only' ? zh.dialogs.publicOnlyBody : t.withheldInExam;
+  const note =
+    why === 'public_only'
+      ? zh.dialogs.publicOnlyBody
+      : why === 'not_opened'
+        ? t.withheldNotOpened
+        : why === 'prevent'
+          ? t.withheldPrevent
+          : t.withheldInExam;
   const kind = item.question.input_method.kind;
   if (kind === 'Essay' || kind === 'Word') return { note };
   return { note, verdict: item.action.state !== 'Answered' ? 'unanswered' : item.result?.correct ? 'right' : 'wrong' };
