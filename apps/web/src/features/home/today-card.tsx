@@ -101,7 +101,12 @@ function QuotaLine() {
   return (
     <div className="gr-quota-line">
       <Typography.Text strong>{t.quotaTitle(data.role_name)}</Typography.Text>{' '}
-      <Typography.Text>{parts.join(' · ')}</Typography.Text>
+      {parts.map((part, i) => (
+        <span key={part} className="gr-quota-part">
+          {i > 0 && ' · '}
+          {part}
+        </span>
+      ))}
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         {t.quotaHint}
       </Typography.Paragraph>
