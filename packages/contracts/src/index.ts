@@ -18,3 +18,5 @@ export * from './rules/scoring.js';
 export * from './rules/exam-plan.js';
 export * from './rules/quotas.js';
 export * from './rules/pacing.js';
+export * from './rules/trades.js';
+export * from './rules/prices.js';

@@ -22,8 +22,9 @@ import { counterValue, insertOpens, openedToday, takeCounter } from './quota.rep
 /**
  * Role quotas (product.md "Roles, access and quotas"): the contract defaults, overridden per role by the `quotas`
  * setting. Counters live in `usage_counters` and only ever grow, in one conditional statement each, so concurrent
- * requests can neither pass a limit nor drive a counter below zero. Deleting an exam gives nothing back: the
- * questions were shown, and a refund would let a learner see the whole bank through create-and-delete.
+ * requests can neither pass a limit nor drive a counter below zero. A question counts when it is first opened on
+ * a day (`question_opens`), never when an exam is created, and deleting an exam gives nothing back: the questions
+ * were shown (decision 022).
  */
 
 const count = z.number().int().min(0).nullable();

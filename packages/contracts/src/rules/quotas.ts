@@ -9,7 +9,7 @@ export const QUOTA_SUBJECTS = ['verbal', 'quant', 'words'] as const;
 export type QuotaSubject = (typeof QUOTA_SUBJECTS)[number];
 
 export interface RoleQuota {
-  /** Questions a day per subject, counted when an exam hands them out. */
+  /** Questions a day per subject, each counted the first time the learner opens it that day (decision 022). */
   daily: Record<QuotaSubject, number | null>;
   /** Questions over the account's life (the trial's 150), any subject. */
   total: number | null;
