@@ -26,13 +26,11 @@ function fromFrameworkError(err: FastifyError): AppError {
 }
 
 function sendError(reply: FastifyReply, err: AppError) {
-  return reply
-    .status(ERROR_KINDS[err.kind])
-    .send({
-      ok: false,
-      data: null,
-      err_data: { kind: err.kind, show: err.show, detail: err.detail, ...(err.quota ? { quota: err.quota } : {}) },
-    });
+  return reply.status(ERROR_KINDS[err.kind]).send({
+    ok: false,
+    data: null,
+    err_data: { kind: err.kind, show: err.show, detail: err.detail, ...(err.quota ? { quota: err.quota } : {}) },
+  });
 }
 
 /**

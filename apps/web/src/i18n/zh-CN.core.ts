@@ -151,7 +151,9 @@ export const coreCopy = {
         `你的身份「${role}」每周可模考 ${limit} 次，本周已用 ${used} 次。`,
       simulateWeekRenews: '下周一 0 点（北京时间）恢复；开通会员后模考不限次数。',
       simulateTotal: (role: string, limit: number, used: number) =>
-        limit === 0 ? `你的身份「${role}」不能参加模考。` : `你的身份「${role}」共可模考 ${limit} 次，已用 ${used} 次。`,
+        limit === 0
+          ? `你的身份「${role}」不能参加模考。`
+          : `你的身份「${role}」共可模考 ${limit} 次，已用 ${used} 次。`,
       simulateTotalNext: '开通会员后可以继续模考。',
     },
     publicOnlyTitle: '仅可查看公开题目',

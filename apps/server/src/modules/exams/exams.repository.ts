@@ -185,7 +185,10 @@ export async function closeExam(db: Db, id: number, userId: number): Promise<boo
  * sections are filled only when the first is submitted, their counts are known from the start) plus the items of
  * practice sections by their category.
  */
-export async function sectionNeeds(tx: Tx, examId: number): Promise<Partial<Record<'verbal' | 'quant' | 'words', number>>> {
+export async function sectionNeeds(
+  tx: Tx,
+  examId: number,
+): Promise<Partial<Record<'verbal' | 'quant' | 'words', number>>> {
   const res = await tx.execute<{ subject: string | null; n: number }>(sql`
     select case when s.area in ('verbal', 'quant') then s.area
       when q.category in (1, 2) then 'verbal' when q.category = 3 then 'quant' when q.category = 5 then 'words' end as subject,
