@@ -1,5 +1,6 @@
 import { examCalls, type ExamView } from '@gre/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { Modal } from 'antd';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,7 +34,12 @@ const locked = briefOf(bankQuestion('q-tc1-002'), { accessable: false, preview: 
 const bookList: PracticeList = { items: [briefOf(qc), briefOf(tc)], bookId: 'b-1', title: '语文诊断测试' };
 const freshPractice = () => makePractice([item(withheld(qc)), item(withheld(tc))]);
 
-afterEach(() => {
+afterEach(async () => {
+  // Modal.confirm renders in roots of its own, which the testing library does not unmount: close them and let their
+  // closing motion finish while the document still exists, or it runs after the environment is gone.
+  Modal.destroyAll();
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 300));
   queryClient.clear();
   vi.unstubAllGlobals();
 });
