@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { MAX_BODY_BYTES } from '@gre/contracts';
 import { Redis } from 'ioredis';
 import { createMailer, createSmsSender } from './adapters/index.js';
+import { createPayProvider } from './adapters/pay/index.js';
 import { SentCodeLog } from './adapters/messaging.js';
 import { loadEnv, type Env } from './env.js';
 import { PgBossQueue } from './jobs/queue.js';
@@ -56,6 +57,7 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
     limiter,
     mailer: overrides.mailer ?? createMailer(env, sentCodes),
     sms: overrides.sms ?? createSmsSender(env, sentCodes),
+    pay: overrides.pay ?? createPayProvider(env, database, clock),
     sentCodes,
     clock,
     queue,

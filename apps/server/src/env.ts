@@ -46,6 +46,35 @@ export const envSchema = z.object({
    * (one statement per request, the exam transaction). For debugging and for tests that compare the two.
    */
   FAST_PATHS: z.enum(['on', 'off']).default('on'),
+  /** The payment gateway: `sandbox` (default, no merchant account: the app's own sandbox page), `wechatpay`, `alipay`. */
+  PAY_PROVIDER: z.enum(['sandbox', 'wechatpay', 'alipay']).default('sandbox'),
+  /**
+   * The address learners' phones and the gateways reach this app at (https://gre.example.com): the sandbox QR code
+   * and the notification URLs are built on it. Unset: the address the paying request came to.
+   */
+  PUBLIC_URL: z.string().url().optional(),
+  /** WeChat Pay APIv3 Native (PAY_PROVIDER=wechatpay); PEM values are file paths. */
+  WECHATPAY_MCHID: z.string().optional(),
+  WECHATPAY_APPID: z.string().optional(),
+  /** Serial number of the merchant API certificate, sent in every request's Authorization. */
+  WECHATPAY_MERCHANT_SERIAL: z.string().optional(),
+  WECHATPAY_MERCHANT_PRIVATE_KEY: z.string().optional(),
+  /** 32-byte APIv3 key: decrypts notification resources (AES-256-GCM). */
+  WECHATPAY_APIV3_KEY: z.string().optional(),
+  /** WeChat Pay public key (PEM file) and its id `PUB_KEY_ID_…`; or platform certificates in WECHATPAY_PLATFORM_CERTS. */
+  WECHATPAY_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().optional(),
+  /** Platform certificates (PEM files, comma-separated), the alternative to the public key; matched by serial. */
+  WECHATPAY_PLATFORM_CERTS: z.string().optional(),
+  WECHATPAY_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
+  /** Alipay precreate (PAY_PROVIDER=alipay); PEM values are file paths. */
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  /** Alipay's public key (PEM file): verifies its answers and notifications (RSA2). */
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  /** The merchant's PID (2088…); notifications for another seller are refused. Unset: not checked. */
+  ALIPAY_SELLER_ID: z.string().optional(),
+  ALIPAY_GATEWAY_URL: z.string().url().default('https://openapi.alipay.com/gateway.do'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,3 +6,4 @@ export * from '../src/modules/content-import/content.fixtures.js';
 export { readPackage } from '../src/modules/content-import/package.js';
 export * from '../src/modules/exams/exams.fixtures.js';
 export * from '../src/modules/media/media.fixtures.js';
+export * from '../src/modules/pay/pay.fixtures.js';

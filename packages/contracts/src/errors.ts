@@ -44,6 +44,10 @@ export const ERROR_KINDS = {
   exam_finished: 409,
   /** Exams: the change was made against an older revision (a replayed call or another device): reload the exam. */
   stale_revision: 409,
+  /** Payments: the discount code is unknown, withdrawn, outside its window or used up (show: 优惠码不可用). */
+  discount_invalid: 409,
+  /** Payments: the gateway cannot be reached right now; nothing was charged, try again. */
+  pay_unavailable: 503,
   method_not_allowed: 405,
   internal: 500,
 } as const;

@@ -1,5 +1,6 @@
 import type { Deps } from '../lib/deps.js';
 import { registerCleanup } from './cleanup.js';
+import { registerPaySweep } from './pay-sweep.js';
 
 /**
  * Registers every job handler and schedule on `deps.queue` (which starts pg-boss then); main.ts calls it, tests
@@ -7,4 +8,5 @@ import { registerCleanup } from './cleanup.js';
  */
 export async function startJobs(deps: Deps): Promise<void> {
   await registerCleanup(deps);
+  await registerPaySweep(deps);
 }

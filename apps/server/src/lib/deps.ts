@@ -1,6 +1,7 @@
 import type { Database } from '@gre/db';
 import type { Env } from '../env.js';
 import type { Mailer, SmsSender, SentCodeLog } from '../adapters/messaging.js';
+import type { PaymentProvider } from '../adapters/pay/index.js';
 import type { SessionLookup } from '../modules/auth/index.js';
 import type { CraftBatch } from '../modules/crafts/index.js';
 import type { ExamFastPath } from '../modules/exams/index.js';
@@ -33,6 +34,8 @@ export interface Deps {
   limiter: RateLimiter;
   mailer: Mailer;
   sms: SmsSender;
+  /** The payment gateway PAY_PROVIDER names (sandbox by default). */
+  pay: PaymentProvider;
   /** Codes the `log` providers sent, for /debug outside production. */
   sentCodes: SentCodeLog;
   /** The time every rule reads; the system clock in production. */

@@ -8,8 +8,8 @@ export interface SiteSettings {
 
 const DEFAULTS: SiteSettings = { maintenance: false, min_api_version: 0 };
 /** Admin overrides of contract defaults, read raw; each user validates its own shape and falls back to the defaults. */
-export type OverrideKey = 'quotas' | 'exam_timing' | 'review_cap';
-const OVERRIDE_KEYS: readonly string[] = ['quotas', 'exam_timing', 'review_cap'] satisfies OverrideKey[];
+export type OverrideKey = 'quotas' | 'exam_timing' | 'review_cap' | 'prices';
+const OVERRIDE_KEYS: readonly string[] = ['quotas', 'exam_timing', 'review_cap', 'prices'] satisfies OverrideKey[];
 /** Other instances see a switch within this many milliseconds. */
 const CACHE_MS = 2000;
 

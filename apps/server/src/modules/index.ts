@@ -12,6 +12,8 @@ import { summaryModule } from './summary/index.js';
 import { systemModule } from './system/index.js';
 import { usersModule } from './users/index.js';
 import { wordsModule } from './words/index.js';
+import { codesModule } from './codes/index.js';
+import { payModule } from './pay/index.js';
 
 /** Every feature module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -28,4 +30,6 @@ export const modules: Module[] = [
   craftsModule,
   searchModule,
   summaryModule,
+  codesModule,
+  payModule,
 ];

@@ -11,6 +11,8 @@ import { questionCalls } from './questions.js';
 import { systemCalls } from './system.js';
 import { userCalls } from './user.js';
 import { wordCalls } from './words.js';
+import { payCalls } from './pay.js';
+import { codeCalls } from './codes.js';
 
 export { userCalls, systemCalls, questionCalls, bookCalls, contentCalls, ideaCalls, examCalls };
 export * from './exams.js';
@@ -27,6 +29,9 @@ export * from './content-import.js';
 export * from './idea.js';
 export * from './words.js';
 export * from './media.js';
+export * from './pay.js';
+export * from './codes.js';
+export { payCalls, codeCalls };
 
 /** Every call the server registers; the contract fuzz test walks this list. */
 export const allCalls: CallDef[] = [
@@ -42,4 +47,6 @@ export const allCalls: CallDef[] = [
   ...Object.values(craftCalls),
   ...Object.values(summaryCalls),
   ...Object.values(searchCalls),
+  ...Object.values(payCalls),
+  ...Object.values(codeCalls),
 ];

@@ -159,3 +159,17 @@ export function convertVipSeconds(remainingVipSeconds: number, table: PriceTable
 export function isBelowHeld(held: RoleKind, bought: MembershipTier): boolean {
   return ROLE_RANK[bought] < ROLE_RANK[held];
 }
+
+/** '¥99.00' from 9900 fen, by integer arithmetic (no float yuan ever). */
+export function formatYuan(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(fen));
+  return `${sign}¥${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** What a discount does, in Chinese: '立减 ¥20.00', '8 折', '8.5 折'. */
+export function discountInfo(discount: Discount): string {
+  if (discount.kind === 'fixed') return `立减 ${formatYuan(discount.off_fen)}`;
+  const tenths = 100 - discount.percent_off; // 20 % off → 80 → '8 折'
+  return `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)} 折`;
+}

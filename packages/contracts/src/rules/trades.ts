@@ -34,8 +34,11 @@ export type TradeStatus = (typeof TRADE_STATUSES)[number];
  *
  * Two rules shape it. Money only arrives through PaySuccess, so the entitlement (ApplySuccess) and every state that
  * holds money (ApplyFail, ManualInvalid, Refund) sit behind it. And a trade is closed (PayCancel, PayTimeout) only
- * after the provider has closed the order or said it was never paid; a provider that answers "paid" at that moment
- * sends the trade to PaySuccess instead, which is why closed trades need no way back.
+ * after the provider has closed the order or said it was unpaid; a provider that answers "paid" at that moment sends
+ * the trade to PaySuccess instead. A closed trade keeps one way back, to PaySuccess (decision 024): a gateway may
+ * still take money for an order it could not close — Alipay does not know a precreated order until it is scanned,
+ * so closing it then changes nothing and its QR code stays payable until `time_expire`. The payer paid that trade's
+ * price for that purchase, so it is granted like any other.
  *
  * A transient failure while granting (the database, a crash) rolls back and leaves the trade in PaySuccess for the
  * next notification or poll to retry; ApplyFail is for a grant a rule refuses, and needs a person.
@@ -65,8 +68,12 @@ export const TRADE_TRANSITIONS: Readonly<Record<TradeStatus, readonly TradeStatu
     'Refund', // staff returned the money through the provider
   ],
   InitPayFail: [],
-  PayTimeout: [],
-  PayCancel: [],
+  PayTimeout: [
+    'PaySuccess', // the gateway took the payment after all (an order it could not close): granted as usual
+  ],
+  PayCancel: [
+    'PaySuccess', // the gateway took the payment after all (an order it could not close): granted as usual
+  ],
   PayFail: [],
   ApplySuccess: [], // no refunds or exchanges once activated (spec §6)
   Refund: [],

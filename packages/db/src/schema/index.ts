@@ -6,3 +6,4 @@ export * from './words.js';
 export * from './media.js';
 export * from './exams.js';
 export * from './personal.js';
+export * from './pay.js';

@@ -1,6 +1,7 @@
 import { materials, questions, settings, videos, type Db } from '@gre/db';
 import { asc, eq, notInArray, sql } from 'drizzle-orm';
 import { briefColumns, type BriefRow } from '@gre/db/queries';
+import { sharedSecret } from '../../lib/secrets.repository.js';
 
 export type MaterialRow = typeof materials.$inferSelect;
 export type VideoRow = typeof videos.$inferSelect;
@@ -75,14 +76,7 @@ export async function syncMediaRows(
   });
 }
 
-/**
- * The signing key every instance shares: the first instance to ask stores `candidate`, every later one reads what is
- * stored (insert … on conflict do nothing, then read), so concurrent starts agree.
- */
-export async function sharedSigningSecret(db: Db, candidate: string): Promise<string> {
-  await db.insert(settings).values({ key: SECRET_KEY, value: candidate }).onConflictDoNothing({ target: settings.key });
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SECRET_KEY));
-  if (typeof row?.value !== 'string' || row.value.length < 32)
-    throw new Error(`settings.${SECRET_KEY} is not a usable key`);
-  return row.value;
+/** The generated media signing key, the same on every instance. */
+export function sharedSigningSecret(db: Db, candidate: string): Promise<string> {
+  return sharedSecret(db, SECRET_KEY, candidate);
 }

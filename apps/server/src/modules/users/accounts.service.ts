@@ -3,15 +3,13 @@ import type { UserRow } from '../../lib/authorize.js';
 import {
   findUserByAccount,
   findUserById,
-  insertEntitlement,
   insertUser,
   revokeUserSessions,
-  syncRecords,
   updateUser,
   type Account,
-  type NewEntitlement,
   type NewUser,
 } from './users.repository.js';
+import { recordFirstPeriod, type NewEntitlement } from '../membership/index.js';
 
 // The account records auth works on (register, login, new password): auth owns codes and single sessions, this
 // module the users and their tier periods, so auth reaches them through these and never the other way round.
@@ -36,8 +34,7 @@ export async function createAccount(
   firstPeriod: Omit<NewEntitlement, 'userId'>,
 ): Promise<UserRow> {
   const created = await insertUser(tx, values);
-  await insertEntitlement(tx, { userId: created.id, ...firstPeriod });
-  await syncRecords(tx, created.id);
+  await recordFirstPeriod(tx, created.id, firstPeriod);
   return (await findUserById(tx, created.id))!;
 }
 

@@ -9,10 +9,9 @@ import {
   advisoryLock,
   countUsers,
   existingEmails,
-  insertEntitlement,
   insertUser,
-  syncRecords,
 } from './users.repository.js';
+import { recordFirstPeriod } from '../membership/index.js';
 
 /** SEED_DEMO=true always seeds; `auto` seeds everywhere but production; `false` never. */
 export function demoSeedEnabled(env: Pick<Env, 'SEED_DEMO' | 'NODE_ENV'>): boolean {
@@ -39,14 +38,12 @@ async function seedOne(tx: Tx, account: DemoAccount, passwordHash: string, now: 
     isFreeze: account.isFreeze ?? false,
   });
   if (!endsAt) return;
-  await insertEntitlement(tx, {
-    userId: user.id,
+  await recordFirstPeriod(tx, user.id, {
     roleKind: account.roleKind,
     source: trial ? 'trial' : 'manual',
     startsAt: now,
     endsAt,
   });
-  await syncRecords(tx, user.id);
 }
 
 /**

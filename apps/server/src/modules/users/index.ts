@@ -1,6 +1,6 @@
 // The users module's face (decision 018): what other modules may use of it.
 export { usersModule } from './users.routes.js';
-export { cleanText } from './users.service.js';
+export { cleanText, currentUser, freezeAccount } from './users.service.js';
 export { toUserDto } from './users.dto.js';
 export {
   createAccount,

@@ -1,5 +1,4 @@
-import { SHANGHAI_DAY_SQL } from '@gre/contracts';
-import { entitlements, sessions, users, type Queryable } from '@gre/db';
+import { sessions, users, type Queryable } from '@gre/db';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRow } from '../../lib/authorize.js';
 import { sqlTime } from '../../lib/clock.js';
@@ -60,31 +59,6 @@ export async function updateUser(db: Queryable, id: number, patch: Partial<NewUs
     .where(eq(users.id, id))
     .returning();
   return row ?? null;
-}
-
-export type NewEntitlement = typeof entitlements.$inferInsert;
-
-/** One tier period; call `syncRecords` in the same transaction so `users.records` stays a faithful copy. */
-export async function insertEntitlement(db: Queryable, values: NewEntitlement): Promise<void> {
-  await db.insert(entitlements).values(values);
-}
-
-/**
- * Rewrites `users.records` from the user's `entitlements` rows (authority.records shape, dates in
- * Asia/Shanghai) in one statement; call it in the transaction that changed the entitlements.
- */
-export async function syncRecords(db: Queryable, userId: number): Promise<void> {
-  await db.execute(sql`
-    update users set records = coalesce((
-      select jsonb_agg(jsonb_build_object(
-        'role_kind', e.role_kind,
-        'source', e.source,
-        'start_date', to_char(${sql.raw(SHANGHAI_DAY_SQL('e.starts_at'))}, 'YYYY-MM-DD'),
-        'end_date', to_char(${sql.raw(SHANGHAI_DAY_SQL('e.ends_at'))}, 'YYYY-MM-DD')
-      ) order by e.starts_at, e.id)
-      from entitlements e where e.user_id = ${userId}
-    ), '[]'::jsonb), updated_at = now()
-    where id = ${userId}`);
 }
 
 // A user's sessions as the account sees them (profile, freeze, new password); auth opens, looks up and ends single ones.

@@ -1,3 +1,4 @@
+import type { Tx } from '@gre/db';
 import type { User, UserInfo } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { authorize, type Actor } from '../../lib/authorize.js';
@@ -80,4 +81,20 @@ export async function setFrozen(deps: Deps, actor: Actor, userId: number, freeze
   });
   if (!row) throw new AppError('not_found', `no user ${userId}`);
   return { ...toUserInfo(row, now), is_freeze: row.isFreeze };
+}
+
+/**
+ * Freezes an account the system caught abusing something (ten invalid discount codes in a day), inside the caller's
+ * transaction; its sessions end with it, as an admin's freeze does.
+ */
+export async function freezeAccount(tx: Tx, userId: number, now: Date): Promise<void> {
+  await updateUser(tx, userId, { isFreeze: true });
+  await revokeUserSessions(tx, userId, now);
+}
+
+/** The user as `/api/user/get` shows them now, read afresh (after a grant changed their tier or coins). */
+export async function currentUser(deps: Pick<Deps, 'database' | 'clock'>, userId: number): Promise<User> {
+  const row = await findUserById(deps.database.db, userId);
+  if (!row) throw new AppError('not_found', `no user ${userId}`);
+  return toUserDto(row, deps.clock.now());
 }

@@ -1,0 +1,10 @@
+// The membership module's face (decision 018): the one writer of a user's tier and flash coins (issue 13).
+export {
+  addFlashCoins,
+  grantTier,
+  recordFirstPeriod,
+  type GrantSource,
+  type TierGrant,
+  type TierResult,
+} from './membership.service.js';
+export type { NewEntitlement } from './membership.repository.js';

@@ -1,0 +1,3 @@
+// The pay module's face (decision 018): trades, the gateway's notifications, the expiry job's sweep.
+export { payModule } from './pay.routes.js';
+export { sweepTrades } from './trades.service.js';
