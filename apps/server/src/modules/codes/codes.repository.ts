@@ -18,7 +18,11 @@ export async function findCodeById(db: Queryable, id: number): Promise<CodeRow |
   return rows[0] ?? null;
 }
 
-export async function listCodes(db: Queryable, page: number, size: number): Promise<{ rows: CodeRow[]; total: number }> {
+export async function listCodes(
+  db: Queryable,
+  page: number,
+  size: number,
+): Promise<{ rows: CodeRow[]; total: number }> {
   const rows = await db
     .select()
     .from(discountCodes)
@@ -72,8 +76,6 @@ export async function countInvalidSince(db: Queryable, userId: number, since: Da
   const [row] = await db
     .select({ n: count() })
     .from(codeAttempts)
-    .where(
-      and(eq(codeAttempts.userId, userId), eq(codeAttempts.valid, false), gte(codeAttempts.createdAt, since)),
-    );
+    .where(and(eq(codeAttempts.userId, userId), eq(codeAttempts.valid, false), gte(codeAttempts.createdAt, since)));
   return Number(row?.n ?? 0);
 }

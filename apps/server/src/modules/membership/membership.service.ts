@@ -1,10 +1,4 @@
-import {
-  convertVipSeconds,
-  extendExpiry,
-  isBelowHeld,
-  type MembershipTier,
-  type PriceTable,
-} from '@gre/contracts';
+import { convertVipSeconds, extendExpiry, isBelowHeld, type MembershipTier, type PriceTable } from '@gre/contracts';
 import type { Tx } from '@gre/db';
 import { AppError } from '../../lib/app-error.js';
 import { effectiveRole, type UserRow } from '../../lib/authorize.js';
