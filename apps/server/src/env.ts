@@ -75,12 +75,22 @@ export const envSchema = z.object({
   /** The merchant's PID (2088…); notifications for another seller are refused. Unset: not checked. */
   ALIPAY_SELLER_ID: z.string().optional(),
   ALIPAY_GATEWAY_URL: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  /**
+   * Fault injection for the crash tests (lib/faults.ts): the process kills itself with SIGKILL on reaching this
+   * point of a payment. Refused in production.
+   */
+  FAULT_KILL_AT: z.string().max(64).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envSchema
+    .refine((e) => !(e.NODE_ENV === 'production' && e.FAULT_KILL_AT), {
+      message: 'FAULT_KILL_AT is for tests only',
+      path: ['FAULT_KILL_AT'],
+    })
+    .safeParse(source);
   if (!parsed.success) {
     throw new Error(
       `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,

@@ -1,6 +1,7 @@
 import type { Database } from '@gre/db';
 import type { Env } from '../../env.js';
 import type { Clock } from '../../lib/clock.js';
+import { faultPoint } from '../../lib/faults.js';
 import { sharedSecret } from '../../lib/secrets.repository.js';
 import { alipayConfigFromEnv, alipayProvider } from './alipay.js';
 import type { PayProvider } from './provider.js';
@@ -30,7 +31,7 @@ export function createPayProvider(
 ): PaymentProvider {
   const now = () => clock.now();
   if (env.PAY_PROVIDER === 'wechatpay') {
-    return wechatPayProvider(wechatPayConfigFromEnv(env), { now }) as PaymentProvider;
+    return wechatPayProvider(wechatPayConfigFromEnv(env), { now });
   }
   if (env.PAY_PROVIDER === 'alipay') return alipayProvider(alipayConfigFromEnv(env), { now }) as PaymentProvider;
   let secret: Promise<string> | null = null;
@@ -42,6 +43,7 @@ export function createPayProvider(
       return secret;
     },
     now,
+    afterPaid: () => faultPoint(env, 'pay.gateway_paid'),
     ...(options.sandboxFetch ? { fetch: options.sandboxFetch } : {}),
   });
 }

@@ -9,7 +9,7 @@ export const PAY_PROVIDERS = ['sandbox', 'wechatpay', 'alipay'] as const;
 export type PayProviderName = (typeof PAY_PROVIDERS)[number];
 
 export interface CreateOrderInput {
-  /** Merchant order number (out_trade_no): ≤ 32 characters of [0-9A-Za-z]. */
+  /** Merchant order number (out_trade_no): 6–32 characters of [0-9A-Za-z] (WeChat's bounds; Alipay's are wider). */
   order: string;
   amountFen: number;
   /** The order's description (WeChat `description`, Alipay `subject`), ≤ 127 bytes. */
@@ -32,14 +32,15 @@ export interface PaidOrder {
   state: 'paid';
   /** The gateway's id of the payment (WeChat transaction_id, Alipay trade_no). */
   providerTxnId: string;
-  /** What the gateway says was paid for the order, in fen (WeChat amount.total, Alipay total_amount). */
+  /** The order total the gateway says was paid, in fen (WeChat amount.total, Alipay total_amount) — not what the payer paid after the gateway's own coupons. */
   paidFen: number;
   paidAt: Date;
 }
 
 /**
- * What the gateway knows of an order. `unpaid`: open, waiting for the payer (also Alipay's "trade does not exist"
- * before the QR code is scanned). `closed`: closed or revoked without payment. `failed`: the payment failed.
+ * What the gateway knows of an order. `unpaid`: open, waiting for the payer (also WeChat's ORDER_NOT_EXIST and Alipay's
+ * "trade does not exist" before the QR code is scanned). `closed`: closed or revoked without payment (Alipay also sends
+ * it after a full refund, so a paid trade never moves back on it). `failed`: the payment failed.
  */
 export type OrderState = PaidOrder | { state: 'unpaid' } | { state: 'closed' } | { state: 'failed' };
 
@@ -99,10 +100,14 @@ export interface PayProvider {
   query(order: string): Promise<OrderState>;
   /**
    * Closes the order so it can no longer be paid. 'paid' when the gateway refuses because it was paid meanwhile (the
-   * caller then queries and settles); an order the gateway never saw counts as closed.
+   * caller then queries and settles); an order the gateway never saw counts as closed — though Alipay keeps an
+   * unscanned precreated order payable until its time_expire, so a payment may still follow (decision 024).
    */
   close(order: string): Promise<'closed' | 'paid'>;
-  /** Verifies (signature, freshness, our app id and merchant) and reads a notification; NotifyRejected otherwise. */
+  /**
+   * Verifies (signature, our app id and merchant; freshness where the gateway's protocol has it — Alipay retries for
+   * 25 hours, so it has none) and reads a notification; NotifyRejected otherwise.
+   */
   parseNotify(request: NotifyRequest): Promise<PaymentNotice>;
   /** The answer that tells the gateway the notification was taken (sent only after the commit). */
   ack(): NotifyReply;

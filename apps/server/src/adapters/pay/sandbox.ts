@@ -59,6 +59,8 @@ export interface SandboxOptions {
   now: () => Date;
   /** How notifications travel; tests route them through app.inject. */
   fetch?: typeof fetch;
+  /** Called once an order is paid at the gateway, before it notifies (the crash test's first fault point). */
+  afterPaid?: () => void;
 }
 
 function sign(secret: string, timestamp: string, nonce: string, body: string): string {
@@ -221,6 +223,7 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
       const now = options.now();
       const txnId = action === 'pay' ? `SBX${now.getTime()}${randomBytes(6).toString('hex')}` : null;
       const moved = await settleSandboxOrder(options.db(), order, action === 'pay' ? 'Paid' : 'Closed', now, txnId);
+      if (moved?.status === 'Paid') options.afterPaid?.();
       if (moved) await deliverAndRecord(moved);
       return this.view(order);
     },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { NotifyRejected, type NotifyReply, type NotifyRequest } from '../../adapters/pay/provider.js';
 import type { Deps } from '../../lib/deps.js';
+import { faultPoint } from '../../lib/faults.js';
 import { settle } from './settle.js';
 import { findTradeByOrder } from './trades.repository.js';
 
@@ -33,11 +34,13 @@ export async function receiveNotification(
     log.warn({ order: notice.order }, 'payment notification for an unknown order');
     return provider.nack(404, 'unknown order');
   }
+  faultPoint(deps.env, 'pay.notify_received');
   try {
     await settle(deps, trade, notice.result, 'notify');
   } catch (e) {
     log.error({ err: e, order: notice.order }, 'payment notification not settled; the gateway will retry');
     return provider.nack(500, 'not settled, try again');
   }
+  faultPoint(deps.env, 'pay.granted');
   return provider.ack();
 }

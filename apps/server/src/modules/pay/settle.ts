@@ -2,6 +2,7 @@ import { durationDays, packCoins, priceTable, type TradeStatus } from '@gre/cont
 import { isUniqueViolation, type Tx } from '@gre/db';
 import type { OrderState, PaidOrder } from '../../adapters/pay/provider.js';
 import { AppError } from '../../lib/app-error.js';
+import { faultPoint } from '../../lib/faults.js';
 import type { Deps } from '../../lib/deps.js';
 import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { releaseCode } from '../codes/index.js';
@@ -26,6 +27,7 @@ export async function settle(deps: Deps, trade: TradeRow, state: OrderState, sou
       return trade;
     case 'paid': {
       const paid = await recordPayment(deps, trade, state, source);
+      faultPoint(deps.env, 'pay.payment_recorded');
       return paid.status === 'PaySuccess' ? applyPayment(deps, paid.id, source) : paid;
     }
     case 'closed':
@@ -119,6 +121,7 @@ export async function applyPayment(deps: Deps, tradeId: number, source: SettleSo
     }
     const row = await moveTrade(tx, tradeId, ['PaySuccess'], 'ApplySuccess', now);
     await insertTradeEvent(tx, { ...event, toStatus: 'ApplySuccess', detail: {} });
+    faultPoint(deps.env, 'pay.grant_uncommitted');
     return row!;
   });
 }
