@@ -46,6 +46,8 @@ export const envSchema = z.object({
    * (one statement per request, the exam transaction). For debugging and for tests that compare the two.
    */
   FAST_PATHS: z.enum(['on', 'off']).default('on'),
+  /** `off`: this instance runs no scheduled jobs (an API-only instance; the crash tests, which run the sweep themselves). */
+  JOBS: z.enum(['on', 'off']).default('on'),
   /** The payment gateway: `sandbox` (default, no merchant account: the app's own sandbox page), `wechatpay`, `alipay`. */
   PAY_PROVIDER: z.enum(['sandbox', 'wechatpay', 'alipay']).default('sandbox'),
   /**

@@ -22,7 +22,7 @@ await seedDemoAccounts(deps);
 await seedContent(deps);
 await seedMedia(deps);
 const app = await buildApp(deps);
-await startJobs(deps);
+if (env.JOBS === 'on') await startJobs(deps);
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: closing`);
