@@ -85,12 +85,12 @@ async function startServer(fault?: FaultPoint): Promise<Server> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start line:\n${out}`)), 90_000);
-    child.stdout!.on('data', () => {
+    child.stdout.on('data', () => {
       const m = /running at (http:\/\/\S+)/.exec(out);
       if (m) {
         clearTimeout(timer);
@@ -187,9 +187,11 @@ describe('a payment survives SIGKILL at every step', () => {
     for (const b of bought) {
       expect((await tradeOf(b)).status).toBe('ApplySuccess');
       const periods = await database.db.select().from(entitlements).where(eq(entitlements.userId, b.userId));
-      const [user] = await database.db.execute<{ flash_coins: number; role_kind: string }>(
-        `select flash_coins, role_kind from users where id = ${b.userId}`,
-      ).then((r) => r.rows);
+      const [user] = await database.db
+        .execute<{ flash_coins: number; role_kind: string }>(
+          `select flash_coins, role_kind from users where id = ${b.userId}`,
+        )
+        .then((r) => r.rows);
       if (b.kind === 'VIP') {
         expect(periods.filter((p) => p.source === 'trade')).toHaveLength(1);
         expect(user!.role_kind).toBe('VIP');
