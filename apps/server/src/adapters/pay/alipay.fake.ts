@@ -1,42 +1,24 @@
 /**
  * A local Alipay gateway for tests: a node:http server on a loopback port that speaks the open API with real RSA2 keys.
- * It verifies the merchant's request signatures, keeps trades the way Alipay does (unknown until the payer scans),
- * signs every answer over the exact response-node text, and builds and posts signed notifications, with switches to
- * tamper with them or to take the gateway down.
+ * It verifies the merchant's request signatures, keeps trades the way Alipay does (unknown until the payer scans; see
+ * alipay.fake-trades.ts), signs every answer over the exact response-node text, and builds and posts signed
+ * notifications, with switches to tamper with them or to take the gateway down.
  */
-import { generateKeyPairSync, randomBytes, randomInt, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { AlipayConfig } from './alipay.js';
+import { fenToYuan, parseShanghaiTime, rsa2Sign, rsa2Verify, shanghaiTime, signingString } from './alipay-sign.js';
 import {
-  fenToYuan,
-  parseShanghaiTime,
-  rsa2Sign,
-  rsa2Verify,
-  shanghaiTime,
-  signingString,
-  yuanToFen,
-} from './alipay-sign.js';
+  digits,
+  invalid,
+  tradeBook,
+  type FakeAlipayOrder,
+  type FakePayment,
+  type FakeTradeStatus,
+} from './alipay.fake-trades.js';
 
-export type FakeTradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_FINISHED' | 'TRADE_CLOSED';
-
-/** One precreated order as the fake holds it. */
-export interface FakeAlipayOrder {
-  order: string;
-  totalFen: number;
-  subject: string;
-  notifyUrl: string | null;
-  expiresAt: Date | null;
-  createdAt: Date;
-  /** The precreate answer's qr_code: this fake's /qr/<token> page (GET scans, POST …/pay pays and notifies). */
-  qrCode: string;
-  /** null until the payer scans: before that Alipay has no trade and answers ACQ.TRADE_NOT_EXIST. */
-  status: FakeTradeStatus | null;
-  tradeNo: string | null;
-  /** What the payer paid, when it differs from the order (pay's `totalFen`); else the order's amount once paid. */
-  paidFen: number | null;
-  paidAt: Date | null;
-}
+export type { FakeAlipayOrder, FakePayment, FakeTradeStatus } from './alipay.fake-trades.js';
 
 /** A request the gateway received, its signature checked. */
 export interface FakeAlipayRequest {
@@ -90,10 +72,7 @@ export interface FakeAlipay {
   /** The payer scans the code: the trade now exists, WAIT_BUYER_PAY. */
   scan(order: string): FakeAlipayOrder;
   /** The payer pays (scanning first if need be); `totalFen` simulates a gateway reporting another amount. */
-  pay(
-    order: string,
-    options?: { totalFen?: number; at?: Date; status?: 'TRADE_SUCCESS' | 'TRADE_FINISHED' },
-  ): FakeAlipayOrder;
+  pay(order: string, options?: FakePayment): FakeAlipayOrder;
   /** A notification of the order's state as Alipay would post it: form-urlencoded body and lower-cased headers. */
   notification(order: string, options?: FakeNotificationOptions): { body: string; headers: Record<string, string> };
   /** Posts `notification(order, options)` to `url` (default: the order's notify_url). */
@@ -110,7 +89,6 @@ export interface FakeAlipay {
 }
 
 const rsaPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
-const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
 
 /** Starts the fake gateway on 127.0.0.1 and a free port. */
 export async function startFakeAlipay(options: FakeAlipayOptions = {}): Promise<FakeAlipay> {
@@ -122,8 +100,6 @@ export async function startFakeAlipay(options: FakeAlipayOptions = {}): Promise<
   let foreign: KeyObject | undefined;
   const foreignKey = () => (foreign ??= rsaPair().privateKey);
 
-  const orders = new Map<string, FakeAlipayOrder>();
-  const byToken = new Map<string, FakeAlipayOrder>();
   const requests: FakeAlipayRequest[] = [];
   const sockets = new Set<Socket>();
   let outage: FakeAlipayOutage = false;
@@ -141,34 +117,10 @@ export async function startFakeAlipay(options: FakeAlipayOptions = {}): Promise<
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const known = (order: string) => {
-    const found = orders.get(order);
-    if (!found) throw new Error(`fake alipay: no order ${order}`);
-    return found;
-  };
-  /** Unpaid trades past time_expire close, as Alipay closes them. */
-  const expire = (o: FakeAlipayOrder) => {
-    if (o.status === 'WAIT_BUYER_PAY' && o.expiresAt && o.expiresAt <= now()) o.status = 'TRADE_CLOSED';
-  };
-  const scan = (order: string) => {
-    const o = known(order);
-    expire(o);
-    if (o.expiresAt && o.expiresAt <= now() && o.status === null) throw new Error(`fake alipay: ${order} expired`);
-    if (o.status === null) {
-      o.status = 'WAIT_BUYER_PAY';
-      o.tradeNo = `${shanghaiTime(now()).slice(0, 10).replaceAll('-', '')}22001${digits(15)}`;
-    }
-    return o;
-  };
-  const pay: FakeAlipay['pay'] = (order, opts = {}) => {
-    const o = scan(order);
-    if (o.status !== 'WAIT_BUYER_PAY') throw new Error(`fake alipay: ${order} is ${o.status}, cannot be paid`);
-    o.status = opts.status ?? 'TRADE_SUCCESS';
-    o.paidFen = opts.totalFen ?? o.totalFen;
-    o.paidAt = opts.at ?? now();
-    return o;
-  };
+  const { orders, byToken, known, scan, pay, precreate, query, close } = tradeBook(
+    now,
+    (token) => `${origin}/qr/${token}`,
+  );
 
   /** An answer body: the node text as sent, and `sign` over exactly that text (or the forgery asked for). */
   function answerBody(method: string, node: Record<string, string>, signed: boolean): string {
@@ -187,15 +139,6 @@ export async function startFakeAlipay(options: FakeAlipayOptions = {}): Promise<
     return `{"${key}":${text},"sign":"${sign}"}`;
   }
 
-  const fail = (code: string, msg: string, subCode: string, subMsg: string) => ({
-    code,
-    msg,
-    sub_code: subCode,
-    sub_msg: subMsg,
-  });
-  const business = (subCode: string, subMsg: string) => fail('40004', 'Business Failed', subCode, subMsg);
-  const invalid = (subCode: string, subMsg: string) => fail('40002', 'Invalid Arguments', subCode, subMsg);
-
   /** The gateway's checks of the common parameters; an answer when one fails (Alipay leaves these unsigned). */
   function checkCommon(params: Record<string, string>, signatureValid: boolean) {
     if (params.app_id !== appId) return invalid('isv.invalid-app-id', '无效的AppID参数');
@@ -205,76 +148,6 @@ export async function startFakeAlipay(options: FakeAlipayOptions = {}): Promise<
     if (!parseShanghaiTime(params.timestamp ?? '')) return invalid('isv.invalid-timestamp', '非法的时间戳参数');
     if (!signatureValid) return invalid('isv.invalid-signature', '验签出错');
     return null;
-  }
-
-  function precreate(biz: Record<string, unknown>, notifyUrl: string | null): Record<string, string> {
-    const order = biz.out_trade_no;
-    const fen = typeof biz.total_amount === 'string' ? yuanToFen(biz.total_amount) : null;
-    const expiresAt = typeof biz.time_expire === 'string' ? parseShanghaiTime(biz.time_expire) : null;
-    if (typeof order !== 'string' || !/^[0-9A-Za-z_-]{1,64}$/.test(order)) {
-      return business('ACQ.INVALID_PARAMETER', 'out_trade_no 无效');
-    }
-    if (fen === null || fen < 1 || fen > 10_000_000_000) return business('ACQ.INVALID_PARAMETER', 'total_amount 无效');
-    if (typeof biz.subject !== 'string' || biz.subject === '') return business('ACQ.INVALID_PARAMETER', 'subject 无效');
-    if (biz.time_expire !== undefined && !expiresAt) return business('ACQ.INVALID_PARAMETER', 'time_expire 无效');
-    let o = orders.get(order);
-    if (o) {
-      expire(o);
-      if (o.status === 'TRADE_SUCCESS' || o.status === 'TRADE_FINISHED') {
-        return business('ACQ.TRADE_HAS_SUCCESS', '交易已被支付');
-      }
-      if (o.status === 'TRADE_CLOSED') return business('ACQ.TRADE_HAS_CLOSE', '交易已经关闭');
-      if (o.totalFen !== fen) return business('ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改');
-    } else {
-      const token = randomBytes(12).toString('hex');
-      o = {
-        order,
-        totalFen: fen,
-        subject: biz.subject,
-        notifyUrl,
-        expiresAt,
-        createdAt: now(),
-        qrCode: `${origin}/qr/${token}`,
-        status: null,
-        tradeNo: null,
-        paidFen: null,
-        paidAt: null,
-      };
-      orders.set(order, o);
-      byToken.set(token, o);
-    }
-    return { code: '10000', msg: 'Success', out_trade_no: order, qr_code: o.qrCode };
-  }
-
-  function query(o: FakeAlipayOrder | undefined): Record<string, string> {
-    if (o) expire(o);
-    if (!o?.status) return business('ACQ.TRADE_NOT_EXIST', '交易不存在');
-    const paid = o.status === 'TRADE_SUCCESS' || o.status === 'TRADE_FINISHED';
-    const amount = fenToYuan(o.paidFen ?? o.totalFen);
-    return {
-      code: '10000',
-      msg: 'Success',
-      trade_no: o.tradeNo!,
-      out_trade_no: o.order,
-      buyer_logon_id: 'lea***@example.com',
-      trade_status: o.status,
-      total_amount: amount,
-      buyer_pay_amount: paid ? amount : '0.00',
-      point_amount: '0.00',
-      invoice_amount: paid ? amount : '0.00',
-      receipt_amount: paid ? amount : '0.00',
-      ...(paid && o.paidAt ? { send_pay_date: shanghaiTime(o.paidAt) } : {}),
-      buyer_user_id: '2088102177846880',
-    };
-  }
-
-  function close(o: FakeAlipayOrder | undefined): Record<string, string> {
-    if (o) expire(o);
-    // As at Alipay: an unscanned order has no trade to close, and its code stays payable until it expires.
-    if (!o?.status) return business('ACQ.TRADE_NOT_EXIST', '交易不存在');
-    if (o.status !== 'WAIT_BUYER_PAY') return business('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
-    o.status = 'TRADE_CLOSED';
-    return { code: '10000', msg: 'Success', trade_no: o.tradeNo!, out_trade_no: o.order };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {

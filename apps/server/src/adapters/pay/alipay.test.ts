@@ -1,55 +1,19 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.js';
 import { alipayConfigFromEnv, alipayProvider } from './alipay.js';
-import { startFakeAlipay, type FakeAlipay, type FakeNotificationOptions } from './alipay.fake.js';
-import {
-  fenToYuan,
-  jsonValueText,
-  parseShanghaiTime,
-  rsa2Sign,
-  rsa2Verify,
-  shanghaiTime,
-  signingString,
-  yuanToFen,
-} from './alipay-sign.js';
-import type { PayProvider } from './provider.js';
+import { rsa2Sign } from './alipay-sign.js';
+import { NOTIFY_URL, newOrder, useFakeAlipay } from './alipay.test-kit.js';
 
-let fake: FakeAlipay;
-let alipay: PayProvider;
-/** Moves the fake gateway's clock only (expiry, payment times). */
-let skewMs = 0;
-let seq = 0;
+// Notifications are in alipay.notify.test.ts, the properties of the wire format in alipay.property.test.ts.
 
-beforeAll(async () => {
-  fake = await startFakeAlipay({ now: () => new Date(Date.now() + skewMs) });
-  alipay = alipayProvider(fake.config);
-});
-afterAll(() => fake.close());
-
-const NOTIFY_URL = 'https://gre.example.com/api/pay/notify/alipay';
-const newOrder = () => `T${Date.now()}${seq++}`;
-
-/** Precreates an order at the fake; returns its number. */
-async function created(amountFen = 9900, title = 'GRE 会员 30 天', notifyUrl = NOTIFY_URL): Promise<string> {
-  const order = newOrder();
-  await alipay.create({ order, amountFen, title, expiresAt: new Date(Date.now() + 15 * 60_000), notifyUrl });
-  return order;
-}
+const { fake, alipay, clock, created, notice } = await useFakeAlipay();
 
 const lastRequest = () => fake.requests.at(-1)!;
-const notice = (order: string, options?: FakeNotificationOptions, provider = alipay) => {
-  const { body, headers } = fake.notification(order, options);
-  return provider.parseNotify({ rawBody: Buffer.from(body, 'utf8'), headers });
-};
 const failsWith = (reason: string) => ({ name: 'PayProviderError', reason });
-const rejected = (status: number, reason: string) => ({ name: 'NotifyRejected', status, reason });
 /** A provider whose every call gets `body` with `status`, without a gateway. */
 const answering = (body: string, status = 200) =>
   alipayProvider(fake.config, { fetch: async () => new Response(body, { status }) });
@@ -156,11 +120,11 @@ describe('alipay query and close', () => {
   it('reads an expired scanned order as closed', async () => {
     const order = await created();
     fake.scan(order);
-    skewMs = 3600_000;
+    clock.skewMs = 3600_000;
     try {
       await expect(alipay.query(order)).resolves.toEqual({ state: 'closed' });
     } finally {
-      skewMs = 0;
+      clock.skewMs = 0;
     }
   });
 });
@@ -275,112 +239,6 @@ describe('alipay answers that cannot be trusted or used', () => {
   });
 });
 
-describe('alipay notifications', () => {
-  it('reads a verified payment', async () => {
-    const order = await created(9900);
-    const paidAt = new Date('2030-03-04T05:06:07.000Z');
-    const { tradeNo } = fake.pay(order, { at: paidAt });
-    const { body } = fake.notification(order);
-    const result = await alipay.parseNotify({ rawBody: Buffer.from(body), headers: {} });
-    expect(result).toEqual({
-      order,
-      result: { state: 'paid', providerTxnId: tradeNo, paidFen: 9900, paidAt },
-      noticeId: new URLSearchParams(body).get('notify_id'),
-    });
-  });
-
-  it('maps every trade_status and reports a signed amount as is', async () => {
-    const order = await created(100);
-    fake.scan(order);
-    await expect(notice(order)).resolves.toMatchObject({ result: { state: 'unpaid' } });
-    await expect(notice(order, { tradeStatus: 'TRADE_CLOSED' })).resolves.toMatchObject({
-      result: { state: 'closed' },
-    });
-    const finished = await notice(order, { tradeStatus: 'TRADE_FINISHED', totalFen: 1 });
-    expect(finished.result).toMatchObject({ state: 'paid', paidFen: 1 });
-  });
-
-  it('accepts a day-old retry: Alipay retries for 25 hours', async () => {
-    const order = await created();
-    fake.pay(order);
-    const old = shanghaiTime(new Date(Date.now() - 25 * 3600_000));
-    await expect(notice(order, { fields: { notify_time: old, gmt_payment: old } })).resolves.toMatchObject({ order });
-  });
-
-  it.each<[string, FakeNotificationOptions, number, string]>([
-    ['a tampered amount', { tamper: { total_amount: '0.01' } }, 401, 'forged'],
-    ['a foreign key', { key: 'foreign' }, 401, 'forged'],
-    ['no sign', { key: 'none' }, 401, 'forged'],
-    ['sign_type RSA', { tamper: { sign_type: 'RSA' } }, 401, 'forged'],
-    ['another app id', { appId: '2021000000000000' }, 400, 'mismatch'],
-    ['another seller', { sellerId: '2088000000000000' }, 400, 'mismatch'],
-    ['no out_trade_no', { fields: { out_trade_no: null } }, 400, 'malformed'],
-    ['no notify_id', { fields: { notify_id: null } }, 400, 'malformed'],
-    ['an unknown trade_status', { fields: { trade_status: 'TRADE_PENDING' } }, 400, 'malformed'],
-    ['a sub-fen amount', { fields: { total_amount: '1.005' } }, 400, 'malformed'],
-    ['a GBK charset', { fields: { charset: 'GBK' } }, 400, 'malformed'],
-  ])('rejects %s', async (_, options, status, reason) => {
-    const order = await created();
-    fake.pay(order);
-    await expect(notice(order, options)).rejects.toMatchObject(rejected(status, reason));
-  });
-
-  it('rejects an empty, a duplicated-parameter or a JSON body as malformed', async () => {
-    const order = await created();
-    fake.pay(order);
-    const { body, headers } = fake.notification(order);
-    const parse = (raw: string, h: Record<string, string> = headers) =>
-      alipay.parseNotify({ rawBody: Buffer.from(raw), headers: h });
-    await expect(parse('')).rejects.toMatchObject(rejected(400, 'malformed'));
-    await expect(parse(`${body}&trade_status=TRADE_SUCCESS`)).rejects.toMatchObject(rejected(400, 'malformed'));
-    await expect(parse('{}', { 'content-type': 'application/json' })).rejects.toMatchObject(rejected(400, 'malformed'));
-  });
-
-  it('skips the seller check when no seller id is configured', async () => {
-    const order = await created();
-    fake.pay(order);
-    const anySeller = alipayProvider({ ...fake.config, sellerId: null });
-    await expect(notice(order, { sellerId: '2088000000000000' }, anySeller)).resolves.toMatchObject({ order });
-  });
-
-  it('acks with the exact text success, and nacks with fail', () => {
-    expect(alipay.ack()).toEqual({ status: 200, contentType: 'text/plain; charset=utf-8', body: 'success' });
-    expect(alipay.nack(503, 'busy')).toEqual({ status: 503, contentType: 'text/plain; charset=utf-8', body: 'fail' });
-  });
-
-  it('goes from the qr_code page through payment to a notification the provider takes', async () => {
-    const received: string[] = [];
-    const app = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const headers = { 'content-type': req.headers['content-type'] };
-        alipay.parseNotify({ rawBody: Buffer.concat(chunks), headers }).then(
-          (n) => {
-            received.push(n.result.state);
-            const reply = alipay.ack();
-            res.writeHead(reply.status, { 'content-type': reply.contentType }).end(reply.body);
-          },
-          () => res.writeHead(400).end('fail'),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-    try {
-      const url = `http://127.0.0.1:${(app.address() as AddressInfo).port}/notify`;
-      const order = await created(2500, '模考', url);
-      const { qrCode } = fake.orders.get(order)!;
-      expect((await fetch(qrCode)).status).toBe(200);
-      expect(fake.orders.get(order)!.status).toBe('WAIT_BUYER_PAY');
-      expect(await (await fetch(`${qrCode}/pay`, { method: 'POST' })).text()).toBe('paid success');
-      expect(received).toEqual(['paid']);
-      await expect(fake.sendNotification(order)).resolves.toEqual({ status: 200, body: 'success' });
-    } finally {
-      await new Promise((resolve) => app.close(resolve));
-    }
-  });
-});
-
 describe('alipayConfigFromEnv', () => {
   const dir = mkdtempSync(join(tmpdir(), 'alipay-keys-'));
   const file = (name: string, text: string) => {
@@ -432,103 +290,5 @@ describe('alipayConfigFromEnv', () => {
     );
     expect(() => alipayConfigFromEnv(env(appPem, appPem))).toThrow(/^ALIPAY_PUBLIC_KEY: .*private key where/);
     expect(() => alipayConfigFromEnv(env(appPem, appPub))).toThrow(/application's own public key/);
-  });
-});
-
-describe('alipay wire format (properties)', () => {
-  it('writes every fen amount as exact yuan and reads it back', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (fen) => {
-        const yuan = fenToYuan(fen);
-        expect(yuan).toMatch(/^(0|[1-9]\d*)\.\d\d$/);
-        expect(yuan).toBe((fen / 100).toFixed(2));
-        expect(yuanToFen(yuan)).toBe(fen);
-      }),
-    );
-    fc.assert(fc.property(fc.maxSafeNat(), (fen) => yuanToFen(fenToYuan(fen)) === fen));
-  });
-
-  it('reads only plain decimals of at most two places, exactly as documented', () => {
-    const table: Array<[string, number | null]> = [
-      ['99.00', 9900],
-      ['0.01', 1],
-      ['0.1', 10],
-      ['5', 500],
-      ['0', 0],
-      ['1.005', null],
-      ['1.000', null],
-      ['-1', null],
-      ['+1', null],
-      ['1e2', null],
-      ['01.00', null],
-      ['1.', null],
-      ['.5', null],
-      [' 1', null],
-      ['', null],
-      ['0x10', null],
-      ['１', null],
-      ['90071992547409.92', null],
-    ];
-    for (const [text, fen] of table) expect([text, yuanToFen(text)]).toEqual([text, fen]);
-    fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789.-+e ') }), (text) => {
-        const fen = yuanToFen(text);
-        if (fen !== null) expect(Math.round(Number(text) * 100)).toBe(fen);
-      }),
-    );
-    expect(() => fenToYuan(1.5)).toThrow(RangeError);
-    expect(() => fenToYuan(-1)).toThrow(RangeError);
-  });
-
-  it('verifies what it signs over any parameters, through form encoding, and nothing altered', () => {
-    const { appPrivate, appPublic } = fake.keys;
-    const params = fc.dictionary(fc.stringMatching(/^[a-z_]{1,10}$/), fc.string({ unit: 'grapheme', maxLength: 20 }), {
-      minKeys: 1,
-    });
-    fc.assert(
-      fc.property(params, fc.string({ unit: 'grapheme', minLength: 1, maxLength: 5 }), (map, extra) => {
-        const sign = rsa2Sign(signingString(map, ['sign']), appPrivate);
-        const decoded = new URLSearchParams(new URLSearchParams({ ...map, sign }).toString());
-        expect(rsa2Verify(signingString(decoded, ['sign']), decoded.get('sign')!, appPublic)).toBe(true);
-        const key = Object.keys(map)[0]!;
-        const altered = { ...map, [key]: `${map[key]}${extra}` };
-        expect(rsa2Verify(signingString(altered, ['sign']), sign, appPublic)).toBe(false);
-      }),
-      { numRuns: 50 },
-    );
-  });
-
-  it('accepts any extra notification fields Alipay may add', async () => {
-    const order = await created();
-    fake.pay(order);
-    const field = fc.stringMatching(/^x_[a-z]{1,8}$/);
-    await fc.assert(
-      fc.asyncProperty(fc.dictionary(field, fc.string({ unit: 'grapheme', maxLength: 30 })), async (fields) => {
-        await expect(notice(order, { fields })).resolves.toMatchObject({ order });
-      }),
-      { numRuns: 30 },
-    );
-  });
-
-  it('extracts the exact text of a response node', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), fc.jsonValue(), fc.constantFrom(0, 2), (before, node, indent) => {
-        const raw = JSON.stringify({ a_response_x: before, alipay_x_response: node, sign: 's' }, null, indent);
-        const text = jsonValueText(raw, 'alipay_x_response');
-        expect(JSON.stringify(JSON.parse(text!))).toBe(JSON.stringify(node));
-        if (indent === 0) expect(text).toBe(JSON.stringify(node));
-      }),
-    );
-    expect(jsonValueText('{"k":{"s":"}\\"{"},"n":1}', 'k')).toBe('{"s":"}\\"{"}');
-    expect(jsonValueText('[{"k":1}]', 'k')).toBeNull();
-    expect(jsonValueText('{"j":1}', 'k')).toBeNull();
-  });
-
-  it('writes and reads Shanghai times', () => {
-    expect(shanghaiTime(new Date('2023-12-31T16:00:00.999Z'))).toBe('2024-01-01 00:00:00');
-    expect(parseShanghaiTime('2024-02-30 00:00:00')).toBeNull();
-    expect(parseShanghaiTime('2024-01-01T00:00:00')).toBeNull();
-    const second = fc.integer({ min: 0, max: 4_102_444_800 }).map((s) => new Date(s * 1000));
-    fc.assert(fc.property(second, (at) => parseShanghaiTime(shanghaiTime(at))!.getTime() === at.getTime()));
   });
 });

@@ -1,32 +1,36 @@
-import { execFile, spawnSync } from 'node:child_process';
-import {
-  createCipheriv,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  randomBytes,
-  randomInt,
-  randomUUID,
-  sign,
-  verify,
-  X509Certificate,
-  type KeyObject,
-} from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { z } from 'zod';
 import type { NotifyRequest } from './provider.js';
 import type { WechatPayConfig } from './wechatpay.js';
+import {
+  alnum,
+  digits,
+  fakeKeys,
+  gatewaySigner,
+  notificationResource,
+  verifyMerchantAuthorization,
+  type ForgedAnswers,
+  type SealingOverrides,
+  type SigningOverrides,
+} from './wechatpay.fake-signing.js';
 
 /*
- * A WeChat Pay APIv3 gateway on a loopback port, for tests. It is written from the protocol, not from the adapter:
- * its signing, verification and encryption use node:crypto directly, so a mistake in wechatpay-crypto.ts cannot
- * cancel itself out here.
+ * A WeChat Pay APIv3 gateway on a loopback port, for tests: its orders and HTTP face. Its keys, signatures and sealing
+ * are in wechatpay.fake-signing.ts, written from the protocol with node:crypto, so a mistake in wechatpay-crypto.ts
+ * cannot cancel itself out here.
  */
+
+export {
+  opensslAvailable,
+  sealResource,
+  signAsWechatPay,
+  verifyMerchantAuthorization,
+  type ForgedAnswers,
+  type SealingOverrides,
+  type SigningOverrides,
+} from './wechatpay.fake-signing.js';
 
 export type TradeState = 'SUCCESS' | 'REFUND' | 'NOTPAY' | 'CLOSED' | 'REVOKED' | 'USERPAYING' | 'PAYERROR';
 
@@ -71,28 +75,12 @@ export interface FakeRequest {
   status: number;
 }
 
-/** How the gateway signs an answer or a notification; the defaults are the genuine ones. */
-export interface SigningOverrides {
-  /** Wechatpay-Timestamp (default: the gateway's now). */
-  timestamp?: Date;
-  /** 'stranger': a key the merchant has never seen, under the gateway's serial. */
-  signWith?: 'gateway' | 'stranger';
-  /** Wechatpay-Serial (default: the gateway's public key id or certificate serial). */
-  serial?: string;
-}
-
 /** What to change in a notification; the defaults make a genuine one for the order's current state. */
-export interface NotificationOverrides extends SigningOverrides {
+export interface NotificationOverrides extends SigningOverrides, SealingOverrides {
   tradeState?: TradeState;
   totalFen?: number;
   appid?: string;
   mchid?: string;
-  /** Seal the resource with this APIv3 key instead of the merchant's. */
-  apiV3Key?: string;
-  /** Flip a byte of the sealed resource after sealing, before signing. */
-  corruptCiphertext?: boolean;
-  /** Seal this text instead of the transaction JSON. */
-  plaintext?: string;
 }
 
 /** A signed notification: a NotifyRequest as the app's route would build it, and its body as text. */
@@ -100,9 +88,6 @@ export interface FakeNotification extends NotifyRequest {
   body: string;
   headers: Record<string, string>;
 }
-
-/** Answers the gateway forges on purpose: each must come out as PayProviderError('forged'). */
-export type ForgedAnswers = 'wrong-key' | 'unknown-serial' | 'stale' | 'tampered' | 'unsigned';
 
 /** Unreachable, several ways: 500 SYSTEM_ERROR, a dropped connection, no answer at all, 429 FREQUENCY_LIMITED. */
 export type DownMode = boolean | 'drop' | 'hang' | 'throttle';
@@ -145,7 +130,6 @@ export interface FakeWechatPay {
   close(): Promise<void>;
 }
 
-const SKEW_MS = 5 * 60_000;
 const STATE_DESC: Record<TradeState, string> = {
   SUCCESS: '支付成功',
   REFUND: '转入退款',
@@ -156,105 +140,7 @@ const STATE_DESC: Record<TradeState, string> = {
   PAYERROR: '支付失败',
 };
 
-let strangerKey: KeyObject | undefined;
-/** A key no merchant trusts; one per process, as RSA generation is the slow part of starting a fake. */
-function stranger(): KeyObject {
-  strangerKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-  return strangerKey;
-}
-
-function rsaPem() {
-  return generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-}
-
-const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const alnum = (length: number) => Array.from({ length }, () => ALNUM[randomInt(ALNUM.length)]).join('');
-const digits = (length: number) => Array.from({ length }, () => randomInt(10)).join('');
-const upperHex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
 const beijing = (date: Date) => `${new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
-
-/** Whether the openssl CLI is on this machine (the platform-certificate signer needs it). */
-export function opensslAvailable(): boolean {
-  return spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
-}
-
-/** A self-signed RSA certificate like a platform certificate: 40 hex digits of serial, Tenpay's subject. */
-async function platformCertificate(): Promise<{ cert: string; key: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'fake-wechatpay-'));
-  try {
-    const serial = `0x${(randomInt(1, 8) * 16 + randomInt(16)).toString(16)}${randomBytes(19).toString('hex')}`;
-    const subject = '/C=CN/O=Tenpay.com/OU=Tenpay.com CA Center/CN=Tenpay.com Root CA';
-    await promisify(execFile)('openssl', [
-      ...'req -x509 -newkey rsa:2048 -nodes -days 30'.split(' '),
-      ...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-set_serial', serial, '-subj', subject],
-    ]);
-    return { cert: await readFile(join(dir, 'cert.pem'), 'utf8'), key: await readFile(join(dir, 'key.pem'), 'utf8') };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** The Wechatpay-* headers (lower-case names) that sign `body` with `key` under `serial`. */
-export function signAsWechatPay(
-  key: KeyObject,
-  serial: string,
-  body: string | Buffer,
-  timestamp: Date,
-): Record<string, string> {
-  const ts = String(Math.floor(timestamp.getTime() / 1000));
-  const nonce = alnum(32);
-  const message = Buffer.concat([Buffer.from(`${ts}\n${nonce}\n`), Buffer.from(body), Buffer.from('\n')]);
-  return {
-    'wechatpay-timestamp': ts,
-    'wechatpay-nonce': nonce,
-    'wechatpay-signature': sign('sha256', message, key).toString('base64'),
-    'wechatpay-serial': serial,
-    'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
-  };
-}
-
-/**
- * Checks a merchant's Authorization header as the gateway does; the reason it fails, or null when it holds. `url` is
- * the path and query as received, `body` the raw bytes.
- */
-export function verifyMerchantAuthorization(
-  header: string | undefined,
-  expect: { mchid: string; serial: string; publicKey: KeyObject; now: Date },
-  method: string,
-  url: string,
-  body: Buffer,
-): string | null {
-  const match = /^WECHATPAY2-SHA256-RSA2048 (.*)$/.exec(header ?? '');
-  if (!match) return 'Authorization is not WECHATPAY2-SHA256-RSA2048';
-  const fields = new Map([...match[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-  const names = ['mchid', 'nonce_str', 'signature', 'timestamp', 'serial_no'];
-  const [mchid, nonce, signature, timestamp, serial] = names.map((name) => fields.get(name));
-  if (!mchid || !nonce || !signature || !timestamp || !serial) return 'Authorization lacks a field';
-  if (mchid !== expect.mchid) return `unknown mchid ${mchid}`;
-  if (serial !== expect.serial) return `unknown merchant serial ${serial}`;
-  if (Math.abs(expect.now.getTime() - Number(timestamp) * 1000) > SKEW_MS) return 'timestamp out of range';
-  const message = Buffer.concat([Buffer.from(`${method}\n${url}\n${timestamp}\n${nonce}\n`), body, Buffer.from('\n')]);
-  return verify('sha256', message, expect.publicKey, Buffer.from(signature, 'base64')) ? null : 'signature mismatch';
-}
-
-/** Seals a notification resource: AES-256-GCM, base64 of ciphertext || tag. */
-export function sealResource(apiV3Key: string, plaintext: string, associatedData = 'transaction') {
-  const nonce = alnum(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce));
-  cipher.setAAD(Buffer.from(associatedData));
-  const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return {
-    algorithm: 'AEAD_AES_256_GCM' as const,
-    ciphertext: sealed.toString('base64'),
-    associated_data: associatedData,
-    original_type: 'transaction',
-    nonce,
-  };
-}
 
 /** The Native order request as the gateway accepts it (its documented limits). */
 const createSchema = z.object({
@@ -284,49 +170,16 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions = {}): Pr
   const now = options.now ?? (() => new Date());
   const mchid = options.mchid ?? `16${digits(8)}`;
   const appid = options.appid ?? `wx${alnum(16).toLowerCase()}`;
-  const merchant = rsaPem();
-  const merchantPublicKey = createPublicKey(merchant.publicKey);
-  const merchantSerial = upperHex(20);
-  const apiV3Key = alnum(32);
-
-  let gatewayKey: KeyObject;
-  let serial: string;
-  let publicKey: WechatPayConfig['publicKey'] = null;
-  const platformCertificates: string[] = [];
-  if (options.signer === 'platform-certificate') {
-    if (!opensslAvailable()) throw new Error('The platform-certificate signer needs the openssl CLI');
-    const made = await platformCertificate();
-    gatewayKey = createPrivateKey(made.key);
-    serial = new X509Certificate(made.cert).serialNumber.toUpperCase();
-    platformCertificates.push(made.cert);
-  } else {
-    const pair = rsaPem();
-    gatewayKey = createPrivateKey(pair.privateKey);
-    serial = `PUB_KEY_ID_01${mchid}${digits(24)}`;
-    publicKey = { id: serial, pem: pair.publicKey };
-  }
+  const keys = await fakeKeys(mchid, options.signer ?? 'public-key');
+  const { merchant, apiV3Key, serial } = keys;
+  const signer = gatewaySigner(keys, now);
 
   const orders = new Map<string, FakeOrder>();
   const requests: FakeRequest[] = [];
   let down: DownMode = false;
   let forged: ForgedAnswers | null = null;
 
-  const signed = (body: string | Buffer, o: SigningOverrides = {}) =>
-    signAsWechatPay(
-      o.signWith === 'stranger' ? stranger() : gatewayKey,
-      o.serial ?? serial,
-      body,
-      o.timestamp ?? now(),
-    );
-
-  const forgeries: Record<ForgedAnswers, (body: string) => Record<string, string>> = {
-    'wrong-key': (body) => signed(body, { signWith: 'stranger' }),
-    'unknown-serial': (body) => signed(body, { serial: `PUB_KEY_ID_${digits(30)}` }),
-    stale: (body) => signed(body, { timestamp: new Date(now().getTime() - 10 * 60_000) }),
-    tampered: (body) => signed(`${body} `),
-    unsigned: () => ({}),
-  };
-  const answerHeaders = (body: string) => (forged ? forgeries[forged](body) : signed(body));
+  const answerHeaders = (body: string) => (forged ? signer.forge(forged, body) : signer.sign(body));
   const must = (no: string) => {
     const order = orders.get(no);
     if (!order) throw new Error(`The fake gateway has no order ${no}`);
@@ -437,7 +290,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions = {}): Pr
 
     const refused = verifyMerchantAuthorization(
       req.headers.authorization,
-      { mchid, serial: merchantSerial, publicKey: merchantPublicKey, now: now() },
+      { mchid, serial: merchant.serial, publicKey: merchant.publicKey, now: now() },
       method,
       url,
       raw,
@@ -469,12 +322,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions = {}): Pr
       ...(o.mchid !== undefined ? { mchid: o.mchid } : {}),
       amount: o.totalFen !== undefined ? { ...tx.amount, total: o.totalFen, payer_total: o.totalFen } : tx.amount,
     };
-    const resource = sealResource(o.apiV3Key ?? apiV3Key, o.plaintext ?? JSON.stringify(plain));
-    if (o.corruptCiphertext) {
-      const sealed = Buffer.from(resource.ciphertext, 'base64');
-      sealed[sealed.length - 1]! ^= 0x01;
-      resource.ciphertext = sealed.toString('base64');
-    }
+    const resource = notificationResource(apiV3Key, JSON.stringify(plain), o);
     const body = JSON.stringify({
       id: randomUUID(),
       create_time: beijing(now()),
@@ -483,7 +331,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions = {}): Pr
       summary: '支付成功',
       resource,
     });
-    const headers = { ...signed(body, o), 'content-type': 'application/json' };
+    const headers = { ...signer.sign(body, o), 'content-type': 'application/json' };
     return { headers, body, rawBody: Buffer.from(body) };
   }
 
@@ -493,11 +341,11 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions = {}): Pr
       baseUrl,
       mchid,
       appid,
-      merchantSerial,
+      merchantSerial: merchant.serial,
       merchantPrivateKey: merchant.privateKey,
       apiV3Key,
-      publicKey,
-      platformCertificates,
+      publicKey: keys.publicKey,
+      platformCertificates: keys.platformCertificates,
     },
     serial,
     orders,
@@ -521,7 +369,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions = {}): Pr
     },
     transaction,
     notification,
-    sign: (body, o) => signed(body, o),
+    sign: signer.sign,
     async sendNotification(no, url, o) {
       const n = notification(no, o);
       const res = await fetch(url ?? must(no).notifyUrl, {

@@ -1,77 +1,19 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.js';
-import {
-  NotifyRejected,
-  PayProviderError,
-  type CreateOrderInput,
-  type NotifyRequest,
-  type PaymentNotice,
-  type PayProvider,
-} from './provider.js';
+import type { PayProvider } from './provider.js';
 import { wechatPayConfigFromEnv, wechatPayProvider, type WechatPayConfig } from './wechatpay.js';
-import { authorization, beijingTime, checkSignature, decryptResource, verificationKeys } from './wechatpay-crypto.js';
-import {
-  opensslAvailable,
-  sealResource,
-  signAsWechatPay,
-  startFakeWechatPay,
-  verifyMerchantAuthorization,
-  type FakeWechatPay,
-  type TradeState,
-} from './wechatpay.fake.js';
+import { opensslAvailable, startFakeWechatPay, type FakeWechatPay, type TradeState } from './wechatpay.fake.js';
+import { newOrder, orderInput, providerError, rejected, useFakeWechatPay } from './wechatpay.test-kit.js';
 
-let seq = 0;
-/** A fresh out_trade_no: 6–32 characters of [0-9A-Za-z]. */
-const newOrder = () => `GRE${Date.now()}${String(seq++).padStart(4, '0')}`;
+// Notifications are in wechatpay.notify.test.ts, the properties of signing and sealing in wechatpay.property.test.ts.
 
-function orderInput(order: string, overrides: Partial<CreateOrderInput> = {}): CreateOrderInput {
-  return {
-    order,
-    amountFen: 19_900,
-    title: 'GRE 备考 VIP 会员（90 天）',
-    expiresAt: new Date(Date.now() + 15 * 60_000),
-    notifyUrl: 'https://gre.example.com/api/pay/notify/wechatpay',
-    ...overrides,
-  };
-}
-
-async function failure<T extends Error>(promise: Promise<unknown>, type: new (...args: never[]) => T): Promise<T> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(type);
-  return err as T;
-}
-const providerError = (promise: Promise<unknown>) => failure(promise, PayProviderError);
-const rejected = (promise: Promise<unknown>) => failure(promise, NotifyRejected);
-
-let fake: FakeWechatPay;
-let wechat: PayProvider;
-
-beforeAll(async () => {
-  fake = await startFakeWechatPay();
-  wechat = wechatPayProvider(fake.config);
-});
-afterAll(() => fake.close());
-afterEach(() => {
-  fake.setDown(false);
-  fake.forgeAnswers(null);
-});
-
-/** An order created through the adapter, so the fake holds it as the merchant sent it. */
-async function created(overrides: Partial<CreateOrderInput> = {}): Promise<string> {
-  const order = newOrder();
-  await wechat.create(orderInput(order, overrides));
-  return order;
-}
+const { fake, wechat, created } = await useFakeWechatPay();
 
 describe('create, query, close against the fake gateway', () => {
   it('creates a Native order and returns its code_url; the gateway got fen, Beijing time and our ids', async () => {
@@ -211,154 +153,6 @@ describe('an unreachable gateway', () => {
     await new Promise((resolve) => closed.close(resolve));
     const nowhere = wechatPayProvider({ ...fake.config, baseUrl: `http://127.0.0.1:${port}` });
     expect((await providerError(nowhere.query(newOrder()))).reason).toBe('unreachable');
-  });
-});
-
-describe('notifications', () => {
-  async function paidOrder(): Promise<string> {
-    const order = await created();
-    fake.pay(order);
-    return order;
-  }
-
-  it('reads a genuine notification: order, paid state and the notice id', async () => {
-    const order = await paidOrder();
-    const note = fake.notification(order);
-    const notice = await wechat.parseNotify(note);
-    const tx = fake.transaction(order);
-    expect(notice).toEqual({
-      order,
-      result: {
-        state: 'paid',
-        providerTxnId: tx.transaction_id,
-        paidFen: 19_900,
-        paidAt: new Date(tx.success_time!),
-      },
-      noticeId: (JSON.parse(note.body) as { id: string }).id,
-    });
-  });
-
-  it('reports the amount the gateway says was paid, even when it differs from the order', async () => {
-    const order = await paidOrder();
-    const notice = await wechat.parseNotify(fake.notification(order, { totalFen: 1 }));
-    expect(notice.result).toMatchObject({ state: 'paid', paidFen: 1 });
-  });
-
-  it('accepts a notification over real HTTP and answers 204 with no body; a forged one gets 401 FAIL', async () => {
-    const notices: PaymentNotice[] = [];
-    const app: Server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const request: NotifyRequest = {
-          rawBody: Buffer.concat(chunks),
-          headers: req.headers as NotifyRequest['headers'],
-        };
-        wechat
-          .parseNotify(request)
-          .then(
-            (notice) => {
-              notices.push(notice);
-              return wechat.ack();
-            },
-            (err: Error) => wechat.nack(err instanceof NotifyRejected ? err.status : 500, err.message),
-          )
-          .then((reply) => res.writeHead(reply.status, { 'content-type': reply.contentType }).end(reply.body))
-          .catch(() => res.destroy());
-      });
-    });
-    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(app.address() as AddressInfo).port}/api/pay/notify/wechatpay`;
-    try {
-      const order = await paidOrder();
-      expect(await fake.sendNotification(order, url)).toEqual({ status: 204, body: '' });
-      expect(notices.map((n) => n.order)).toEqual([order]);
-      const forged = await fake.sendNotification(order, url, { signWith: 'stranger' });
-      expect(forged.status).toBe(401);
-      expect(JSON.parse(forged.body)).toMatchObject({ code: 'FAIL' });
-    } finally {
-      await new Promise((resolve) => app.close(resolve));
-    }
-  });
-
-  it('maps the trade state like a query', async () => {
-    const order = await created();
-    const read = async (tradeState: TradeState) =>
-      (await wechat.parseNotify(fake.notification(order, { tradeState }))).result.state;
-    expect(await read('NOTPAY')).toBe('unpaid');
-    expect(await read('CLOSED')).toBe('closed');
-    expect(await read('PAYERROR')).toBe('failed');
-    fake.pay(order);
-    expect(await read('REFUND')).toBe('paid');
-  });
-
-  it('rejects a body changed after signing, as forged (401)', async () => {
-    const note = fake.notification(await paidOrder());
-    const rawBody = Buffer.from(note.body.replace('"summary":"支付成功"', '"summary":"支付成功 "'));
-    expect(rawBody.equals(note.rawBody)).toBe(false);
-    expect(await rejected(wechat.parseNotify({ ...note, rawBody }))).toMatchObject({ status: 401, reason: 'forged' });
-  });
-
-  it('rejects a signature by another key, an unknown serial, or no signature, as forged', async () => {
-    const order = await paidOrder();
-    for (const overrides of [{ signWith: 'stranger' as const }, { serial: 'PUB_KEY_ID_0000000000000000000000' }]) {
-      const err = await rejected(wechat.parseNotify(fake.notification(order, overrides)));
-      expect(err).toMatchObject({ status: 401, reason: 'forged' });
-    }
-    const unsigned = { rawBody: fake.notification(order).rawBody, headers: { 'content-type': 'application/json' } };
-    expect(await rejected(wechat.parseNotify(unsigned))).toMatchObject({ status: 401, reason: 'forged' });
-  });
-
-  it('rejects a timestamp more than 5 minutes either way as stale (400); 4 minutes is fine', async () => {
-    const order = await paidOrder();
-    for (const offset of [-6 * 60_000, 6 * 60_000]) {
-      const note = fake.notification(order, { timestamp: new Date(Date.now() + offset) });
-      expect(await rejected(wechat.parseNotify(note))).toMatchObject({ status: 400, reason: 'stale' });
-    }
-    const note = fake.notification(order, { timestamp: new Date(Date.now() - 4 * 60_000) });
-    expect((await wechat.parseNotify(note)).order).toBe(order);
-  });
-
-  it('rejects a resource sealed with another APIv3 key, or with a broken tag, as forged', async () => {
-    const order = await paidOrder();
-    for (const overrides of [{ apiV3Key: 'x'.repeat(32) }, { corruptCiphertext: true }]) {
-      const err = await rejected(wechat.parseNotify(fake.notification(order, overrides)));
-      expect(err).toMatchObject({ status: 401, reason: 'forged' });
-    }
-  });
-
-  it('rejects a transaction for another appid or mchid as a mismatch (400)', async () => {
-    const order = await paidOrder();
-    for (const overrides of [{ appid: 'wx0000000000000000' }, { mchid: '1900000000' }]) {
-      const err = await rejected(wechat.parseNotify(fake.notification(order, overrides)));
-      expect(err).toMatchObject({ status: 400, reason: 'mismatch' });
-    }
-  });
-
-  it('rejects what cannot be read as malformed (400), even when correctly signed', async () => {
-    const order = await paidOrder();
-    const signedBody = (body: string): NotifyRequest => ({ rawBody: Buffer.from(body), headers: fake.sign(body) });
-    const cases: NotifyRequest[] = [
-      signedBody('{"id":"EV-1","resource":'),
-      signedBody('{"id":"EV-1","resource":{"algorithm":"AEAD_AES_128_CBC","ciphertext":"","nonce":""}}'),
-      fake.notification(order, { plaintext: 'not json' }),
-      fake.notification(order, { plaintext: JSON.stringify({ ...fake.transaction(order), trade_state: 'LOST' }) }),
-      fake.notification(order, {
-        plaintext: JSON.stringify({ ...fake.transaction(order), transaction_id: undefined }),
-      }),
-    ];
-    for (const request of cases) {
-      expect(await rejected(wechat.parseNotify(request))).toMatchObject({ status: 400, reason: 'malformed' });
-    }
-  });
-
-  it('answers WeChat: 204 with no body to take it, {code: FAIL} to refuse', () => {
-    expect(wechat.ack()).toEqual({ status: 204, contentType: 'application/json', body: '' });
-    expect(wechat.nack(500, '稍后再试')).toEqual({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ code: 'FAIL', message: '稍后再试' }),
-    });
   });
 });
 
@@ -503,59 +297,4 @@ describe('configuration from the environment', () => {
       }
     },
   );
-});
-
-describe('signatures and sealing round-trip for any body', () => {
-  const body = fc.oneof(
-    fc.string({ unit: 'grapheme', maxLength: 200 }),
-    fc.stringMatching(/^[\u4e00-\u9fa5，。！？、a-z0-9 "{}:\n]{0,80}$/),
-    fc.json(),
-  );
-
-  it("the gateway verifies the merchant's Authorization, and nothing else", () => {
-    const privateKey = createPrivateKey(fake.config.merchantPrivateKey);
-    const publicKey = createPublicKey(privateKey);
-    const { mchid, merchantSerial: serial } = fake.config;
-    const gateway = { mchid, serial, publicKey, now: new Date() };
-    fc.assert(
-      fc.property(body, fc.constantFrom('GET', 'POST'), (text, method) => {
-        const url = '/v3/pay/transactions/out-trade-no/GRE1?mchid=1';
-        const timestamp = String(Math.floor(Date.now() / 1000));
-        const nonce = 'N0NCE';
-        const auth = authorization({ mchid, serial, privateKey, method, url, body: text, timestamp, nonce });
-        expect(verifyMerchantAuthorization(auth, gateway, method, url, Buffer.from(text))).toBeNull();
-        const altered = Buffer.from(`${text}x`);
-        expect(verifyMerchantAuthorization(auth, gateway, method, url, altered)).toBe('signature mismatch');
-      }),
-      { numRuns: 60 },
-    );
-  });
-
-  it("the merchant verifies the gateway's signature, and nothing else; a resource decrypts to what was sealed", () => {
-    const keys = verificationKeys(fake.config.publicKey, []);
-    const gatewayKey = createPrivateKey(
-      generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
-    );
-    const ownKeys = new Map([[fake.serial, createPublicKey(gatewayKey)]]);
-    const now = new Date();
-    fc.assert(
-      fc.property(body, (text) => {
-        const raw = Buffer.from(text);
-        const headers = signAsWechatPay(gatewayKey, fake.serial, raw, now);
-        const header = (name: string) => headers[name];
-        expect(checkSignature(ownKeys, header, raw, now)).toBe('ok');
-        expect(checkSignature(ownKeys, header, Buffer.concat([raw, Buffer.from(' ')]), now)).toBe('bad-signature');
-        // Same serial, another key: the fake gateway's real public key does not verify it.
-        expect(checkSignature(keys, header, raw, now)).toBe('bad-signature');
-        const sealed = sealResource(fake.config.apiV3Key, text);
-        expect(decryptResource(Buffer.from(fake.config.apiV3Key), sealed)).toBe(text);
-      }),
-      { numRuns: 60 },
-    );
-  });
-
-  it('writes times in Beijing time, whole seconds', () => {
-    expect(beijingTime(new Date('2026-11-25T06:15:00.999Z'))).toBe('2026-11-25T14:15:00+08:00');
-    expect(beijingTime(new Date('2026-12-31T16:30:00Z'))).toBe('2027-01-01T00:30:00+08:00');
-  });
 });
