@@ -16,6 +16,7 @@ import { SessionLookup } from './modules/auth/index.js';
 import { CraftBatch } from './modules/crafts/index.js';
 import { ExamFastPath } from './modules/exams/index.js';
 import { modules } from './modules/index.js';
+import { TradeLookup } from './modules/pay/index.js';
 import { bodyGuardPlugin } from './plugins/body-guard.js';
 import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
 import { gatePlugin } from './plugins/gate.js';
@@ -44,6 +45,7 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
     sessions: new SessionLookup(database.db, on),
     exams: new ExamFastPath(database, clock, on),
     crafts: new CraftBatch(database, on),
+    trades: new TradeLookup(database.db, on),
   };
   const queue = overrides.queue ?? new PgBossQueue(database);
   // The memory limiter's windows follow the clock; Redis keeps its own expiry times.
@@ -64,7 +66,7 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
     fast,
     async close() {
       // The statements in flight finish before the queue, the limiter and then the database go.
-      await Promise.all([fast.sessions.close(), fast.exams.close(), fast.crafts.close()]);
+      await Promise.all([fast.sessions.close(), fast.exams.close(), fast.crafts.close(), fast.trades.close()]);
       await queue.close();
       await limiter.close();
       if (!overrides.database) await database.close();

@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../adapters/pay/index.js';
 import type { SessionLookup } from '../modules/auth/index.js';
 import type { CraftBatch } from '../modules/crafts/index.js';
 import type { ExamFastPath } from '../modules/exams/index.js';
+import type { TradeLookup } from '../modules/pay/index.js';
 import type { Clock } from './clock.js';
 import type { JobQueue } from './job-queue.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -21,6 +22,7 @@ export interface FastPaths {
   sessions: SessionLookup;
   exams: ExamFastPath;
   crafts: CraftBatch;
+  trades: TradeLookup;
 }
 
 /**

@@ -1,3 +1,4 @@
 // The pay module's face (decision 018): trades, the gateway's notifications, the expiry job's sweep.
 export { payModule } from './pay.routes.js';
 export { sweepTrades } from './trades.service.js';
+export { TradeLookup } from './trade-lookup.repository.js';

@@ -74,4 +74,22 @@ describe('payments under concurrency', () => {
       .where(and(eq(trades.userId, u.user.id), inArray(trades.status, ['None', 'WaitPay'])));
     expect(open).toHaveLength(1);
   });
+
+  it('concurrent polls share statements yet each sees only its own trade', async () => {
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => createUser(t.deps)));
+    const made = await Promise.all(
+      buyers.map((u) => t.call(payCalls.init, { user_id: u.user.id, kind: 'SVIP', param: 1 }, { token: u.token })),
+    );
+    const polls = await Promise.all(
+      buyers.flatMap((u, i) => [
+        t.call(payCalls.get, { id: made[i]!.data.trade.id }, { token: u.token }),
+        t.call(payCalls.get, { id: made[(i + 1) % buyers.length]!.data.trade.id }, { token: u.token }),
+      ]),
+    );
+    polls.forEach((p, k) => {
+      const i = Math.floor(k / 2);
+      if (k % 2 === 0) expect(p.data.trade).toMatchObject({ id: made[i]!.data.trade.id, user_id: buyers[i]!.user.id });
+      else expect(p.err?.kind).toBe('not_found');
+    });
+  });
 });

@@ -1,9 +1,10 @@
 import type { Trade, TradeKind, TradeStatus } from '@gre/contracts';
-import type { TradeRow } from './trades.repository.js';
+import type { PolledTrade } from './trade-lookup.repository.js';
 
 const stamp = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export function toTradeDto(row: TradeRow): Trade {
+/** A trade row (or the poll's narrower one) as the client sees it. */
+export function toTradeDto(row: PolledTrade): Trade {
   return {
     id: row.id,
     user_id: row.userId,

@@ -33,9 +33,9 @@ async function askProvider(deps: Deps, trade: TradeRow) {
   }
 }
 
-/** `/api/trade/get`: one indexed read; the poll never calls the provider (the notification and 'I have paid' do). */
+/** `/api/trade/get`: one shared, prepared read after the gate; the poll never calls the provider (the notification and 'I have paid' do). */
 export async function getTrade(deps: Deps, actor: Actor, id: number) {
-  const row = await findUserTrade(deps.database.db, actor.user.id, id);
+  const row = await deps.fast.trades.find(actor.user.id, id);
   if (!row) throw new AppError('not_found', `no trade ${id}`);
   return { trade: toTradeDto(row), user: toUserDto(actor.user, deps.clock.now()) };
 }
