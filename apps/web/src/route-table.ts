@@ -125,6 +125,21 @@ export const topLevelRoutes: RouteEntry[] = [
   { path: 'notice/:userID/:id/:token', loadsData: false, access: 'public', chrome: true },
 ];
 
+/**
+ * Routes the spec does not list, kept apart so the spec's tables stay verbatim (router.test.tsx). The sandbox payment
+ * gateway's order page is what the sandbox QR code opens (product.md "Payment"): public, as the payer is usually a
+ * phone that is not logged in, and without the nav.
+ */
+export const extraRoutes: RouteEntry[] = [
+  {
+    path: 'pay/sandbox/:order',
+    loadsData: false,
+    access: 'public',
+    chrome: false,
+    page: () => import('./features/pay/sandbox-page').then((m): PageModule => ({ Component: m.SandboxPayPage })),
+  },
+];
+
 /** Spec §2 routes nested under the nav (with its footer). */
 export const navRoutes: RouteEntry[] = [
   { path: 'home', label: n.home, loadsData: false, access: 'user', chrome: true, page: homePage },

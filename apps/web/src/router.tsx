@@ -4,6 +4,7 @@ import { PageSkeleton } from './components/page-skeleton';
 import { RootLayout } from './components/layout/root-layout';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import {
+  extraRoutes,
   mountedRoutes,
   navRoutes,
   topLevelRoutes,
@@ -41,7 +42,7 @@ function toRoute(entry: RouteEntry & { page: () => Promise<PageModule> }): Route
  * antd; every other page sits under the lazily loaded antd layout (and the nav layout when it has chrome).
  */
 export function buildRoutes(): RouteObject[] {
-  const all = [...topLevelRoutes, ...navRoutes];
+  const all = [...topLevelRoutes, ...extraRoutes, ...navRoutes];
   const mounted = mountedRoutes(all) as (RouteEntry & { page: () => Promise<PageModule> })[];
   const antdPages = mounted.filter((e) => !isLight(e));
   return [

@@ -127,7 +127,6 @@ export const coreCopy = {
   dialogs: {
     upgradeTitle: '升级会员',
     upgradeIntro: '不同身份的每日题量、作文批改与模考次数如下：',
-    upgradePay: '开通会员在支付窗口中完成。本站在线支付上线之前，如需开通请联系客服或管理员。',
     currentRole: '你当前的身份：',
     dayOverflowTitle: '今日额度已用完',
     dayOverflowBody: (role: string, subject: string | null) =>

@@ -1,6 +1,7 @@
 /**
- * product.md defaults for roles, quotas and prices, as shown in the upgrade dialog and the
- * membership-rights image (public/membership-rights.svg draws the same table).
+ * product.md defaults for roles and quotas, as shown in the upgrade dialog and the membership-rights image
+ * (public/membership-rights.svg draws the same table). Prices are not here: the admin can change them, so the dialogs
+ * read them from /api/pay/prices.
  */
 export const tiersCopy = {
   columns: {
@@ -25,10 +26,6 @@ export const tiersCopy = {
   subjects: '每科指：填空与阅读、数学、单词分别计数。',
   pricesTitle: '会员价格',
   priceColumns: { tier: '身份', d7: '7 天', m1: '1 个月', m2: '2 个月', m3: '3 个月' },
-  prices: [
-    { tier: '会员（VIP）', d7: '¥39.00', m1: '¥99.00', m2: '¥179.00', m3: '¥249.00' },
-    { tier: '超级会员（SVIP）', d7: '¥69.00', m1: '¥169.00', m2: '¥299.00', m3: '¥399.00' },
-  ],
-  flashPrices: '闪卡额度：50 题 ¥9.90，100 题 ¥16.90，200 题 ¥29.90。',
+  priceTiers: { VIP: '会员（VIP）', SVIP: '超级会员（SVIP）' },
   noRefund: '会员开通后不支持退款或更换；闪卡额度购买后不予退还。',
 };

@@ -7,6 +7,7 @@ import { homeCopy } from './zh-CN.home';
 import { ideaCopy } from './zh-CN.idea';
 import { mediaCopy } from './zh-CN.media';
 import { pagesCopy } from './zh-CN.pages';
+import { payCopy } from './zh-CN.pay';
 import { personalCopy } from './zh-CN.personal';
 import { questionsCopy } from './zh-CN.questions';
 import { recordsCopy } from './zh-CN.records';
@@ -22,6 +23,7 @@ import { coreCopy } from './zh-CN.core';
 export const zh = {
   ...coreCopy,
   tiers: tiersCopy,
+  pay: payCopy,
   ...pagesCopy,
   home: { ...pagesCopy.home, ...homeCopy },
   analyze: analyzeCopy,

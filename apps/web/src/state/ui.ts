@@ -1,8 +1,21 @@
+import type { PurchasableKind } from '@gre/contracts';
 import type { CatalogueDialog } from '../api/error-catalogue';
 import { createStore } from './store';
 
+/**
+ * Spec §2 payment dialogs: membership (opening on the tier asked for; the learner may switch tiers in it) and the
+ * flash-card quota. The spec's 'None' kind is the dialog's loading state, not a dialog of its own.
+ */
+export type PayDialog = { kind: 'pay'; trade: PurchasableKind };
+
 /** Spec §2 global dialogs this build can show; one host, one at a time. */
-export type GlobalDialog = CatalogueDialog | { kind: 'contact' } | { kind: 'rights' } | { kind: 'login_hint' };
+export type GlobalDialog =
+  | CatalogueDialog
+  | PayDialog
+  | { kind: 'contact' }
+  | { kind: 'rights' }
+  | { kind: 'rights_overview' }
+  | { kind: 'login_hint' };
 
 export const dialogStore = createStore<GlobalDialog | null>(null);
 
@@ -23,6 +36,11 @@ export function requestAntdLayer(): void {
 export function openDialog(dialog: GlobalDialog): void {
   dialogStore.set(dialog);
   requestAntdLayer();
+}
+
+/** Opens the payment dialog for a tier (VIP, SVIP) or the flash-card quota (FlashCoin). */
+export function openPay(trade: PurchasableKind): void {
+  openDialog({ kind: 'pay', trade });
 }
 
 export function closeDialog(): void {

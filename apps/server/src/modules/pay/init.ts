@@ -22,6 +22,9 @@ import { currentPrices, type InitBody } from './trades.service.js';
 import { toTradeDto } from './trades.dto.js';
 import { findTrade, insertTrade, insertTradeEvent, moveTrade, openTrades, type TradeRow } from './trades.repository.js';
 
+/** Tries at replacing a concurrent init's trade before giving up with `conflict`. */
+const INIT_ATTEMPTS = 3;
+const RETRY = new Error('retry the init');
 const UNAVAILABLE_SHOW = '支付服务暂时不可用，请稍后重试';
 const TIER_TITLES = { VIP: '会员（VIP）', SVIP: '超级会员（SVIP）' } as const;
 const DURATION_LABELS: Record<number, string> = { 1: '7 天', 2: '1 个月', 3: '2 个月', 4: '3 个月' };
@@ -81,47 +84,57 @@ export async function initTrade(deps: Deps, actor: Actor, body: InitBody, reques
     const checked = await checkCode(deps, actor, codeText);
     if (!checked.valid) throw new AppError('discount_invalid', `code ${codeText} is not usable`, '优惠码不可用');
   }
-  await replaceOpen(deps, actor.user.id, kind);
-
   const now = deps.clock.now();
   const title = tradeTitle(kind, param);
   let code: DiscountCodeResult | null = null;
-  const trade = await withUnitOfWork(deps, async ({ tx }) => {
-    let amount = listPrice;
-    let codeId: number | null = null;
-    if (codeText) {
-      const taken = await takeCode(tx, codeText, listPrice, now);
-      amount = taken.priceFen;
-      codeId = taken.id;
-      code = taken.result;
-    }
-    const row = await tx
-      .transaction((sp) =>
-        insertTrade(sp, {
-          userId: actor.user.id,
-          kind,
-          param,
-          order: newOrderNumber(now),
-          provider: deps.pay.name,
-          listPriceFen: listPrice,
-          amountFen: amount,
-          codeId,
-          title,
-          deviceId: body.device_id ?? (actor.deviceId || null),
-          expiresAt: new Date(now.getTime() + TRADE_OPEN_MINUTES * 60_000),
-          createdAt: now,
-          updatedAt: now,
-        }),
-      )
-      .catch((e: unknown) => {
-        // trades_one_open_uq: another init of the same kind for this user is running right now.
-        if (isUniqueViolation(e))
-          throw new AppError('conflict', 'another payment is being created', '正在创建订单，请稍候');
-        throw e;
-      });
-    await insertTradeEvent(tx, { tradeId: row.id, toStatus: 'None', source: 'init', detail: {}, createdAt: now });
-    return row;
-  });
+  // The newest request wins: when another init of this kind slipped its trade in first (quick tab switches, two
+  // tabs), that trade is replaced in turn and this one tried again.
+  let trade: TradeRow | null = null;
+  for (let attempt = 1; !trade; attempt += 1) {
+    await replaceOpen(deps, actor.user.id, kind);
+    trade = await withUnitOfWork(deps, async ({ tx }) => {
+      let amount = listPrice;
+      let codeId: number | null = null;
+      if (codeText) {
+        const taken = await takeCode(tx, codeText, listPrice, now);
+        amount = taken.priceFen;
+        codeId = taken.id;
+        code = taken.result;
+      }
+      const row = await tx
+        .transaction((sp) =>
+          insertTrade(sp, {
+            userId: actor.user.id,
+            kind,
+            param,
+            order: newOrderNumber(now),
+            provider: deps.pay.name,
+            listPriceFen: listPrice,
+            amountFen: amount,
+            codeId,
+            title,
+            deviceId: body.device_id ?? (actor.deviceId || null),
+            expiresAt: new Date(now.getTime() + TRADE_OPEN_MINUTES * 60_000),
+            createdAt: now,
+            updatedAt: now,
+          }),
+        )
+        .catch((e: unknown) => {
+          // trades_one_open_uq: another init of this kind for this user got its trade in first.
+          if (!isUniqueViolation(e)) throw e;
+          if (attempt >= INIT_ATTEMPTS) {
+            throw new AppError('conflict', 'another payment is being created', '正在创建订单，请稍候');
+          }
+          // Rolls the unit back — the code's use included — for the next try.
+          throw RETRY;
+        });
+      await insertTradeEvent(tx, { tradeId: row.id, toStatus: 'None', source: 'init', detail: {}, createdAt: now });
+      return row;
+    }).catch((e: unknown) => {
+      if (e === RETRY) return null;
+      throw e;
+    });
+  }
   const shown = await askForQrCode(deps, trade, publicBase(deps, requestOrigin));
   return {
     trade: toTradeDto(shown),

@@ -5,6 +5,7 @@ import { currentUserQuery } from '../../api/queries';
 import { getToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { layout } from '../../theme';
+import { UpgradeButtons } from '../upgrade-buttons';
 import { PriceTable, TierNotes, TierTable } from './tier-table';
 
 const d = zh.dialogs;
@@ -33,7 +34,7 @@ function useCachedUser() {
   return useQuery({ ...currentUserQuery, enabled: false }).data ?? null;
 }
 
-/** Spec §2 membership upgrade dialog, opened by `limit` and `role_overflow`. Purchase buttons come with payment. */
+/** Spec §2 membership upgrade dialog, opened by `limit` and `role_overflow`: the tiers, their prices, the way to pay. */
 export function UpgradeDialogBody({
   reason,
   quota,
@@ -61,7 +62,7 @@ export function UpgradeDialogBody({
       <Typography.Title level={5}>{zh.tiers.pricesTitle}</Typography.Title>
       <PriceTable />
       <TierNotes />
-      <Alert type="info" title={d.upgradePay} />
+      <UpgradeButtons />
     </>
   );
 }
@@ -90,6 +91,7 @@ export function DayOverflowBody({
       )}
       <TierTable />
       <TierNotes />
+      <UpgradeButtons />
     </>
   );
 }
@@ -119,6 +121,21 @@ export function PublicOnlyBody() {
       <Typography.Paragraph style={{ marginTop: layout.gutter }}>{d.publicOnlyRule}</Typography.Paragraph>
       <TierTable />
       <TierNotes />
+      <UpgradeButtons />
+    </>
+  );
+}
+
+/** Spec §2 rights overview: what each tier gives, what it costs now, and the way to pay for it. */
+export function RightsOverviewBody() {
+  return (
+    <>
+      <Typography.Paragraph>{zh.pay.overview.intro}</Typography.Paragraph>
+      <TierTable />
+      <Typography.Title level={5}>{zh.tiers.pricesTitle}</Typography.Title>
+      <PriceTable />
+      <TierNotes />
+      <UpgradeButtons />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Modal, Skeleton } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { zh } from '../../i18n/zh-CN.core';
+import { payCopy } from '../../i18n/zh-CN.pay';
 import { useStore } from '../../state/store';
 import { closeDialog, dialogStore, type GlobalDialog } from '../../state/ui';
 import { layout } from '../../theme';
@@ -10,14 +11,34 @@ const UpgradeDialogBody = lazy(() => import('./catalogue-dialogs').then((m) => (
 const DayOverflowBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.DayOverflowBody })));
 const SimNoPermBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.SimNoPermBody })));
 const PublicOnlyBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.PublicOnlyBody })));
+const RightsOverviewBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.RightsOverviewBody })));
+// The payment dialog is the pay feature's widget, named by its file like a lazy page (decision 019).
+const PayDialogBody = lazy(() => import('../../features/pay/pay-dialog').then((m) => ({ default: m.PayDialogBody })));
 const ContactBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.ContactBody })));
 const RightsBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.RightsBody })));
 const LoginHintBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.LoginHintBody })));
 
 const d = zh.dialogs;
 
-function content(dialog: GlobalDialog): { title: string; body: ReactNode; wide?: boolean } {
+interface DialogContent {
+  title: string;
+  body: ReactNode;
+  wide?: boolean;
+  /** The dialog draws its own buttons: the host adds no '关闭' of its own beside them. */
+  ownFooter?: boolean;
+}
+
+function content(dialog: GlobalDialog): DialogContent {
   switch (dialog.kind) {
+    case 'pay':
+      return {
+        title: dialog.trade === 'FlashCoin' ? payCopy.title.flash : payCopy.title.membership,
+        // Keyed by kind: opening another payment over this one starts its own trade and timers.
+        body: <PayDialogBody key={dialog.trade} kind={dialog.trade} />,
+        ownFooter: true,
+      };
+    case 'rights_overview':
+      return { title: payCopy.overview.title, body: <RightsOverviewBody />, wide: true };
     case 'upgrade':
       return {
         title: d.upgradeTitle,
@@ -47,7 +68,11 @@ function content(dialog: GlobalDialog): { title: string; body: ReactNode; wide?:
   }
 }
 
-/** ui.md: the spec's global dialogs, one host, one at a time, each closable with Esc or its Close button. */
+/**
+ * ui.md: the spec's global dialogs, one host, one at a time, each closable with Esc or its Close button. Closing
+ * unmounts the body once antd's closing motion ends (`destroyOnHidden`); the payment dialog also reads the store, so
+ * its polling stops the moment it is closed rather than after the motion.
+ */
 export function DialogHost() {
   const dialog = useStore(dialogStore);
   const c = dialog ? content(dialog) : null;
@@ -59,9 +84,11 @@ export function DialogHost() {
       onCancel={closeDialog}
       destroyOnHidden
       footer={
-        <Button type="primary" onClick={closeDialog}>
-          {zh.common.close}
-        </Button>
+        c?.ownFooter ? null : (
+          <Button type="primary" onClick={closeDialog}>
+            {zh.common.close}
+          </Button>
+        )
       }
     >
       <Suspense fallback={<Skeleton active />}>{c?.body}</Suspense>

@@ -10,6 +10,8 @@ import { zh } from '../../i18n/zh-CN';
 import { upgradeOverlayStore } from '../../state/ui';
 import { layout } from '../../theme';
 import { useCurrentUser } from '../auth';
+import { DiscountCodes } from './discount-codes';
+import { PricesEditor } from './prices-editor';
 
 const a = zh.admin;
 type Settings = CallResponse<typeof systemCalls.getSettings>;
@@ -104,7 +106,7 @@ function MinApiVersion({ current }: { current: number }) {
   );
 }
 
-/** /web_manage: the admin console's site switches (maintenance, minimum client API version). */
+/** /web_manage: the admin console's site switches (maintenance, minimum client API version), prices and discount codes. */
 export function WebManagePage() {
   const user = useCurrentUser();
   // Staff calls keep working during maintenance; an older server answered server_upgrading here, so that still shows the switch.
@@ -150,6 +152,15 @@ export function WebManagePage() {
         />
       ) : (
         <PageSkeleton rows={4} />
+      )}
+      {/* Only for a known admin: the page renders before the user has loaded, and these calls are admin-only. */}
+      {user?.is_admin && (
+        <>
+          <Typography.Title level={4}>{zh.pay.admin.pricesSection}</Typography.Title>
+          <PricesEditor />
+          <Typography.Title level={4}>{zh.pay.admin.codesSection}</Typography.Title>
+          <DiscountCodes />
+        </>
       )}
     </Card>
   );

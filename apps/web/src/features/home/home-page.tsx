@@ -1,7 +1,9 @@
 import type { User } from '@gre/contracts';
-import { Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { Button, Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { PageSkeleton } from '../../components/page-skeleton';
+import { BuyFlashCoinsButton, UpgradeButtons } from '../../components/upgrade-buttons';
 import { zh } from '../../i18n/zh-CN';
+import { openDialog } from '../../state/ui';
 import { layout } from '../../theme';
 import { useCurrentUser } from '../auth';
 import './home.css';
@@ -41,13 +43,21 @@ function GreetingCard({ user }: { user: User }) {
               {authority.expire_date ? h.expires(authority.expire_date) : h.noExpiry}
             </Typography.Text>
           </Space>
-          <Typography.Paragraph type="secondary" style={{ marginTop: layout.gutter / 2, marginBottom: 0 }}>
+          <Typography.Paragraph type="secondary" style={{ marginTop: layout.gutter / 2 }}>
             {h.memberSince(user.data.created_at.slice(0, 10))}
           </Typography.Paragraph>
+          {/* Spec §2 upgrade buttons beside the role; here a member may also renew the tier held. */}
+          <Space wrap>
+            <UpgradeButtons renew />
+            <Button type="link" onClick={() => openDialog({ kind: 'rights_overview' })}>
+              {zh.pay.upgrade.overview}
+            </Button>
+          </Space>
         </Col>
         <Col xs={24} md={8}>
           <Statistic title={h.flashCoins} value={authority.flash_coins} suffix={h.questionsUnit} />
-          <Typography.Text type="secondary">{h.flashCoinsHint}</Typography.Text>
+          <Typography.Paragraph type="secondary">{h.flashCoinsHint}</Typography.Paragraph>
+          <BuyFlashCoinsButton />
         </Col>
       </Row>
     </Card>
