@@ -48,6 +48,8 @@ export const ERROR_KINDS = {
   discount_invalid: 409,
   /** Payments: the gateway cannot be reached right now; nothing was charged, try again. */
   pay_unavailable: 503,
+  /** Flash cards: too few flash coins for the deck; the client opens the flash-quota purchase. */
+  flash_coin_short: 402,
   method_not_allowed: 405,
   internal: 500,
 } as const;

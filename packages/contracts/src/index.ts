@@ -20,3 +20,4 @@ export * from './rules/quotas.js';
 export * from './rules/pacing.js';
 export * from './rules/trades.js';
 export * from './rules/prices.js';
+export * from './rules/flash.js';

@@ -13,6 +13,7 @@ import { userCalls } from './user.js';
 import { wordCalls } from './words.js';
 import { payCalls } from './pay.js';
 import { codeCalls } from './codes.js';
+import { flashCalls } from './flash.js';
 
 export { userCalls, systemCalls, questionCalls, bookCalls, contentCalls, ideaCalls, examCalls };
 export * from './exams.js';
@@ -31,7 +32,8 @@ export * from './words.js';
 export * from './media.js';
 export * from './pay.js';
 export * from './codes.js';
-export { payCalls, codeCalls };
+export * from './flash.js';
+export { payCalls, codeCalls, flashCalls };
 
 /** Every call the server registers; the contract fuzz test walks this list. */
 export const allCalls: CallDef[] = [
@@ -49,4 +51,5 @@ export const allCalls: CallDef[] = [
   ...Object.values(searchCalls),
   ...Object.values(payCalls),
   ...Object.values(codeCalls),
+  ...Object.values(flashCalls),
 ];

@@ -180,7 +180,11 @@ export const questionCalls = {
     auth: 'user',
     summary:
       'A word, an inflected or derived form, or a hyphenated compound → its entries with phonetic and Chinese senses, GRE sense first; found: false when unknown',
-    request: z.strictObject({ word: str(64, 1) }),
+    request: z.strictObject({
+      word: str(64, 1),
+      /** The question the word was clicked in: the look-up is kept with its sentence among the words met (/word). */
+      question_id: questionIdSchema.optional(),
+    }),
     response: wordLookupSchema,
   }),
 };

@@ -7,3 +7,4 @@ export * from './media.js';
 export * from './exams.js';
 export * from './personal.js';
 export * from './pay.js';
+export * from './flash.js';
