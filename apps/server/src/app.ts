@@ -8,7 +8,7 @@ import { createPayProvider } from './adapters/pay/index.js';
 import { SentCodeLog } from './adapters/messaging.js';
 import { loadEnv, type Env } from './env.js';
 import { PgBossQueue } from './jobs/queue.js';
-import { systemClock } from './lib/clock.js';
+import { OffsetClock, systemClock } from './lib/clock.js';
 import type { Deps } from './lib/deps.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { SettingsStore } from './lib/settings.js';
@@ -38,7 +38,10 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
     }));
   if (!overrides.database) await database.migrate();
   const sentCodes = overrides.sentCodes ?? new SentCodeLog();
-  const clock = overrides.clock ?? systemClock;
+  if (env.DEBUG_CLOCK === 'on' && env.NODE_ENV === 'production') {
+    throw new Error('DEBUG_CLOCK=on is refused in production');
+  }
+  const clock = overrides.clock ?? (env.DEBUG_CLOCK === 'on' ? new OffsetClock() : systemClock);
   const on = env.FAST_PATHS === 'on';
   const fast = overrides.fast ?? {
     on,

@@ -46,6 +46,11 @@ export const envSchema = z.object({
    * (one statement per request, the exam transaction). For debugging and for tests that compare the two.
    */
   FAST_PATHS: z.enum(['on', 'off']).default('on'),
+  /**
+   * `on`: the clock can be moved forward by an admin (`/api/debug/advance_clock`), for end-to-end tests of what falls
+   * due days later (flash-card reviews). Refused in production.
+   */
+  DEBUG_CLOCK: z.enum(['on', 'off']).default('off'),
   /** `off`: this instance runs no scheduled jobs (an API-only instance; the crash tests, which run the sweep themselves). */
   JOBS: z.enum(['on', 'off']).default('on'),
   /** The payment gateway: `sandbox` (default, no merchant account: the app's own sandbox page), `wechatpay`, `alipay`. */

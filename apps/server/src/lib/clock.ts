@@ -31,6 +31,23 @@ export class ManualClock implements Clock {
 }
 
 /**
+ * The machine's clock moved forward by an offset that only grows (DEBUG_CLOCK=on, never in production): end-to-end
+ * tests reach "days later" on a running server without waiting.
+ */
+export class OffsetClock implements Clock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  advance(ms: number): void {
+    if (!(ms > 0)) throw new RangeError(`the clock only moves forward (${ms})`);
+    this.offsetMs += ms;
+  }
+}
+
+/**
  * An instant as a `::timestamptz` parameter. Text, not a Date: node-postgres and PGlite serialise Dates
  * differently, and ISO 8601 with its `Z` reads the same on both whatever the session's time zone.
  */

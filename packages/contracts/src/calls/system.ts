@@ -49,6 +49,14 @@ export const systemCalls = {
       user_id: z.number().int().nullable(),
     }),
   }),
+  advanceClock: defineCall({
+    path: '/api/debug/advance_clock',
+    auth: 'admin',
+    summary:
+      'Moves the server clock forward by whole days (DEBUG_CLOCK=on only, never in production; otherwise not_found)',
+    request: z.strictObject({ days: z.number().int().min(1).max(60) }),
+    response: z.object({ now: z.string() }),
+  }),
   echo: defineCall({
     path: '/api/debug/echo',
     auth: 'public',

@@ -1,4 +1,6 @@
 import { API_VERSION, systemCalls } from '@gre/contracts';
+import { AppError } from '../../lib/app-error.js';
+import { OffsetClock } from '../../lib/clock.js';
 import { fromLoopback } from '../../lib/loopback.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
 
@@ -24,5 +26,11 @@ export const systemModule: Module = (app, deps) => {
       recent_codes: production || !fromLoopback(req) ? [] : deps.sentCodes.list(),
       user_id: actor?.user.id ?? null,
     };
+  });
+  registerCall(app, systemCalls.advanceClock, async ({ body }) => {
+    const clock = deps.clock;
+    if (!(clock instanceof OffsetClock)) throw new AppError('not_found', 'the adjustable clock is off (DEBUG_CLOCK)');
+    clock.advance(body.days * 86_400_000);
+    return { now: clock.now().toISOString() };
   });
 };
