@@ -160,6 +160,15 @@ describe('error catalogue (spec §8)', () => {
     expect(fx.openDialog).not.toHaveBeenCalled();
   });
 
+  it('flash_coin_short opens the flash-quota payment with the server text as a toast', () => {
+    const { fx, handle } = setup();
+    handle(kindError('flash_coin_short', { show: '闪卡额度不足：需要 20 题，剩余 5 题' }));
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'pay', trade: 'FlashCoin' });
+    expect(toasts(fx)).toEqual([expect.objectContaining({ title: '闪卡额度不足：需要 20 题，剩余 5 题' })]);
+    handle(kindError('flash_coin_short'));
+    expect(toasts(fx)[1]).toEqual(expect.objectContaining({ title: zh.errors.flashCoinShort }));
+  });
+
   it('any other kind shows its show text first', () => {
     const { fx, handle } = setup();
     handle(kindError('wrong_credentials', { show: '服务器说的话' }));

@@ -19,7 +19,8 @@ export type CatalogueDialog =
   | { kind: 'upgrade'; reason: 'limit' | 'role_overflow'; quota?: QuotaRefusal | null }
   | { kind: 'day_overflow'; subject: string | null; roleName: string | null; quota?: QuotaRefusal | null }
   | { kind: 'sim_no_perm'; quota?: QuotaRefusal | null }
-  | { kind: 'public_only' };
+  | { kind: 'public_only' }
+  | { kind: 'pay'; trade: 'FlashCoin' };
 
 /** Everything the catalogue does to the world, injected so every row is unit-testable. */
 /** Function properties, not methods: the catalogue passes effects such as `reload` on as timer callbacks. */
@@ -118,6 +119,10 @@ export function createErrorCatalogue(fx: CatalogueEffects): (error: unknown) => 
         return;
       case 'public_only':
         fx.openDialog({ kind: 'public_only' });
+        return;
+      case 'flash_coin_short':
+        fx.openDialog({ kind: 'pay', trade: 'FlashCoin' });
+        fx.toast({ level: 'warning', title: e.show || zh.errors.flashCoinShort, key: e.kind });
         return;
       case 'book_locked':
         fx.toast({ level: 'info', title: e.show || zh.errors.bookLocked, key: e.kind });

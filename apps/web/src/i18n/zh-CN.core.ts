@@ -72,6 +72,7 @@ export const coreCopy = {
     simNoPerm: '没有权限查看该模拟考试的题目',
     simUsedUp: '模考次数已用完',
     bookLocked: '该题本尚未解锁',
+    flashCoinShort: '闪卡额度不足，购买额度后即可创建闪卡组',
     unauthorized: '请先登录',
     goLogin: '去登录',
     serverError: '服务器开小差了，请稍后重试',

@@ -8,6 +8,12 @@ import { createStore } from './store';
  */
 export type PayDialog = { kind: 'pay'; trade: PurchasableKind };
 
+/**
+ * Spec §2 create-flash dialog, preset to a source (`range_kind`, rules/flash.ts FLASH_SOURCES) and its scope (a word
+ * book id, a frequency band, a card tag; '' for the whole source). The learner may change both in it.
+ */
+export type CreateFlashDialog = { kind: 'create_flash'; range_kind: number; scope: string };
+
 /** Spec §2 global dialogs this build can show; one host, one at a time. */
 export type GlobalDialog =
   | CatalogueDialog
@@ -15,7 +21,8 @@ export type GlobalDialog =
   | { kind: 'contact' }
   | { kind: 'rights' }
   | { kind: 'rights_overview' }
-  | { kind: 'login_hint' };
+  | { kind: 'login_hint' }
+  | CreateFlashDialog;
 
 export const dialogStore = createStore<GlobalDialog | null>(null);
 
@@ -41,6 +48,11 @@ export function openDialog(dialog: GlobalDialog): void {
 /** Opens the payment dialog for a tier (VIP, SVIP) or the flash-card quota (FlashCoin). */
 export function openPay(trade: PurchasableKind): void {
   openDialog({ kind: 'pay', trade });
+}
+
+/** Opens the create-flash dialog preset to a source and scope (/word, personal/card, the home review card). */
+export function openCreateFlash(range_kind: number, scope = ''): void {
+  openDialog({ kind: 'create_flash', range_kind, scope });
 }
 
 export function closeDialog(): void {

@@ -1,6 +1,7 @@
 import { Button, Modal, Skeleton } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { zh } from '../../i18n/zh-CN.core';
+import { flashCopy } from '../../i18n/zh-CN.flash';
 import { payCopy } from '../../i18n/zh-CN.pay';
 import { useStore } from '../../state/store';
 import { closeDialog, dialogStore, type GlobalDialog } from '../../state/ui';
@@ -14,6 +15,10 @@ const PublicOnlyBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ d
 const RightsOverviewBody = lazy(() => import('./catalogue-dialogs').then((m) => ({ default: m.RightsOverviewBody })));
 // The payment dialog is the pay feature's widget, named by its file like a lazy page (decision 019).
 const PayDialogBody = lazy(() => import('../../features/pay/pay-dialog').then((m) => ({ default: m.PayDialogBody })));
+// The create-flash dialog is the flash feature's widget, loaded like the payment dialog.
+const CreateFlashBody = lazy(() =>
+  import('../../features/flash/create-flash-dialog').then((m) => ({ default: m.CreateFlashBody })),
+);
 const ContactBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.ContactBody })));
 const RightsBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.RightsBody })));
 const LoginHintBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.LoginHintBody })));
@@ -35,6 +40,19 @@ function content(dialog: GlobalDialog): DialogContent {
         title: dialog.trade === 'FlashCoin' ? payCopy.title.flash : payCopy.title.membership,
         // Keyed by kind: opening another payment over this one starts its own trade and timers.
         body: <PayDialogBody key={dialog.trade} kind={dialog.trade} />,
+        ownFooter: true,
+      };
+    case 'create_flash':
+      return {
+        title: flashCopy.create.title,
+        // Keyed by the preset: opening it again from another source starts from that source.
+        body: (
+          <CreateFlashBody
+            key={`${dialog.range_kind}:${dialog.scope}`}
+            rangeKind={dialog.range_kind}
+            scope={dialog.scope}
+          />
+        ),
         ownFooter: true,
       };
     case 'rights_overview':
