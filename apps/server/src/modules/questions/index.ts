@@ -4,3 +4,11 @@ export { questionsModule } from './questions.routes.js';
 export { answersHeldFor, getQuestions, questionsWithPassages } from './questions.service.js';
 export { CATEGORY_CONFIG } from './category-config.js';
 export { wordIndex } from './word-index.js';
+export {
+  bankWords,
+  type BankOccurrence,
+  type BankWords,
+  type OccurrenceFilter,
+  type OptionWord,
+} from './bank-words.js';
+export { greList, isBasicWord, type GreListWord } from './gre-list.js';
