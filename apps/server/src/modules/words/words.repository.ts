@@ -1,4 +1,5 @@
-import { wordBookEntries, wordBooks } from '@gre/db';
+import { cardReviews, wordBookEntries, wordBooks } from '@gre/db';
+import { advisoryLock } from '@gre/db/queries';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '@gre/db';
 
@@ -36,6 +37,15 @@ export async function lockOwnBook(tx: Tx, userId: number, bookId: number): Promi
     .from(wordBooks)
     .where(and(eq(wordBooks.id, bookId), eq(wordBooks.userId, userId)))
     .for('update');
+  return row ?? null;
+}
+
+/** One of this learner's books, unlocked, for reading; null when the id is unknown or another learner's. */
+export async function findOwnBook(db: Queryable, userId: number, bookId: number): Promise<WordBookRow | null> {
+  const [row] = await db
+    .select()
+    .from(wordBooks)
+    .where(and(eq(wordBooks.id, bookId), eq(wordBooks.userId, userId)));
   return row ?? null;
 }
 
@@ -117,4 +127,97 @@ export async function setSimple(db: Queryable, bookId: number, word: string, sim
     .where(and(eq(wordBookEntries.bookId, bookId), eq(wordBookEntries.word, word)))
     .returning({ word: wordBookEntries.word });
   return rows.length > 0;
+}
+
+/**
+ * Serialises the changes to one learner's set of books (made, deleted) until the transaction ends, so two parallel
+ * makes cannot both pass the WORD_BOOKS_MAX count.
+ */
+export async function lockBookSet(tx: Tx, userId: number): Promise<void> {
+  await advisoryLock(tx, `word_books:${userId}`);
+}
+
+/** Makes a book; null when the learner already has one of that name (the unique index decides, without an error). */
+export async function insertBook(tx: Tx, userId: number, name: string): Promise<WordBookRow | null> {
+  const [row] = await tx
+    .insert(wordBooks)
+    .values({ userId, name })
+    .onConflictDoNothing({ target: [wordBooks.userId, wordBooks.name] })
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes one of the learner's books with its words (the entries cascade); false when it is not theirs or gone. */
+export async function deleteOwnBook(tx: Tx, userId: number, bookId: number): Promise<boolean> {
+  const rows = await tx
+    .delete(wordBooks)
+    .where(and(eq(wordBooks.id, bookId), eq(wordBooks.userId, userId)))
+    .returning({ id: wordBooks.id });
+  return rows.length > 0;
+}
+
+/** The learner's books among `ids`, locked in id order (two merges of the same pair in opposite directions cannot deadlock). */
+export async function lockOwnBooks(tx: Tx, userId: number, ids: number[]): Promise<WordBookRow[]> {
+  return tx
+    .select()
+    .from(wordBooks)
+    .where(and(inArray(wordBooks.id, ids), eq(wordBooks.userId, userId)))
+    .orderBy(asc(wordBooks.id))
+    .for('update');
+}
+
+/** How many words of `fromId` the book `intoId` does not hold yet. */
+export async function countMissing(db: Queryable, fromId: number, intoId: number): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from ${wordBookEntries} f
+    where f.book_id = ${fromId}
+      and not exists (select 1 from ${wordBookEntries} i where i.book_id = ${intoId} and i.word = f.word)`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Copies the words of `fromId` into `intoId`, each keeping when it was first added; a word both hold stays once, and
+ * its simple mark is set when either book had it. Answers how many words were new to `intoId`.
+ */
+export async function copyEntries(tx: Tx, fromId: number, intoId: number): Promise<number> {
+  await tx.execute(sql`
+    update ${wordBookEntries} i set simple = true
+    from ${wordBookEntries} f
+    where i.book_id = ${intoId} and f.book_id = ${fromId} and f.word = i.word and f.simple and not i.simple`);
+  const result = await tx.execute<{ word: string }>(sql`
+    insert into ${wordBookEntries} (book_id, word, simple, added_at)
+    select ${intoId}, f.word, f.simple, f.added_at from ${wordBookEntries} f where f.book_id = ${fromId}
+    on conflict do nothing
+    returning word`);
+  return result.rows.length;
+}
+
+/** A page of a book's entries, newest first (the word breaks ties, so pages never overlap). */
+export async function entriesPage(
+  db: Queryable,
+  bookId: number,
+  limit: number,
+  offset: number,
+): Promise<{ word: string; simple: boolean }[]> {
+  return db
+    .select({ word: wordBookEntries.word, simple: wordBookEntries.simple })
+    .from(wordBookEntries)
+    .where(eq(wordBookEntries.bookId, bookId))
+    .orderBy(desc(wordBookEntries.addedAt), asc(wordBookEntries.word))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The words the learner has in long-term review (a deck mastered them), among `words`, or all of them when null. */
+export async function masteredWords(db: Queryable, userId: number, words: string[] | null): Promise<Set<string>> {
+  if (words !== null && words.length === 0) return new Set();
+  const rows = await db
+    .select({ word: cardReviews.word })
+    .from(cardReviews)
+    .where(
+      words === null
+        ? eq(cardReviews.userId, userId)
+        : and(eq(cardReviews.userId, userId), inArray(cardReviews.word, words)),
+    );
+  return new Set(rows.map((r) => r.word));
 }

@@ -13,17 +13,24 @@ import type { Deps } from '../../lib/deps.js';
 import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { wordIndex } from '../questions/index.js';
 import { recordWordsAdded } from '../summary/index.js';
+import { cleanText } from '../users/index.js';
 import type { Tx } from '@gre/db';
 import {
   bookCounts,
+  copyEntries,
   countBooks,
+  countMissing,
   deleteEntries,
+  deleteOwnBook,
+  insertBook,
   insertBookIfAbsent,
   insertEntries,
   listBooks,
   listEntries,
   lockBookByName,
+  lockBookSet,
   lockOwnBook,
+  lockOwnBooks,
   setSimple,
   wordsInBook,
   type BookCounts,
@@ -32,7 +39,7 @@ import {
 
 type WordDeps = Pick<Deps, 'database' | 'clock' | 'uow'>;
 
-function toBrief(row: WordBookRow, counts: BookCounts): WordBookBrief {
+export function toBrief(row: WordBookRow, counts: BookCounts): WordBookBrief {
   return {
     id: row.id,
     name: row.name,
@@ -73,18 +80,35 @@ export async function getAllWords(deps: WordDeps, actor: Actor): Promise<CallRes
   };
 }
 
+function refusePastBookCap(books: number): void {
+  if (books >= WORD_BOOKS_MAX) {
+    throw new AppError('conflict', `at most ${WORD_BOOKS_MAX} word books`, `最多只能有 ${WORD_BOOKS_MAX} 个生词本`);
+  }
+}
+
+function refusePastWordCap(words: number): void {
+  if (words > WORD_BOOK_MAX_WORDS) {
+    throw new AppError(
+      'conflict',
+      `a word book holds at most ${WORD_BOOK_MAX_WORDS} words`,
+      `一个生词本最多 ${WORD_BOOK_MAX_WORDS} 个单词`,
+    );
+  }
+}
+
+const noSuchBook = () => new AppError('not_found', 'no such word book');
+
 /** The learner's book by id (not_found for another learner's), or the default book, made on first use; locked either way. */
 async function lockTargetBook(tx: Tx, userId: number, bookId: number | undefined): Promise<WordBookRow> {
   if (bookId !== undefined) {
     const own = await lockOwnBook(tx, userId, bookId);
-    if (!own) throw new AppError('not_found', 'no such word book');
+    if (!own) throw noSuchBook();
     return own;
   }
   const existing = await lockBookByName(tx, userId, DEFAULT_WORD_BOOK_NAME);
   if (existing) return existing;
-  if ((await countBooks(tx, userId)) >= WORD_BOOKS_MAX) {
-    throw new AppError('conflict', `at most ${WORD_BOOKS_MAX} word books`, `最多只能有 ${WORD_BOOKS_MAX} 个生词本`);
-  }
+  await lockBookSet(tx, userId);
+  refusePastBookCap(await countBooks(tx, userId));
   await insertBookIfAbsent(tx, userId, DEFAULT_WORD_BOOK_NAME);
   const made = await lockBookByName(tx, userId, DEFAULT_WORD_BOOK_NAME);
   if (!made) throw new Error('default word book vanished after insert');
@@ -112,13 +136,7 @@ export async function addWords(
     const present = await wordsInBook(tx, book.id, words);
     const fresh = words.filter((w) => !present.has(w));
     const before = await bookCounts(tx, book.id);
-    if (before.words + fresh.length > WORD_BOOK_MAX_WORDS) {
-      throw new AppError(
-        'conflict',
-        `a word book holds at most ${WORD_BOOK_MAX_WORDS} words`,
-        `一个生词本最多 ${WORD_BOOK_MAX_WORDS} 个单词`,
-      );
-    }
+    refusePastWordCap(before.words + fresh.length);
     const added = await insertEntries(tx, book.id, fresh);
     // Today's summary counts the words a learner collects; the same transaction, so a refused add counts nothing.
     await recordWordsAdded(tx, actor.user.id, added, deps.clock.now());
@@ -150,5 +168,62 @@ export async function markSimple(
     if (!(await setSimple(tx, book.id, key, body.simple)))
       throw new AppError('not_found', 'the word is not in this book');
     return { book: toBrief(book, await bookCounts(tx, book.id)), word: key, simple: body.simple };
+  });
+}
+
+/**
+ * An empty book. The name is cleaned like other one-line fields (controls and bidi overrides dropped, spaces folded)
+ * before the bounds and uniqueness apply, so two names that look alike are one name.
+ */
+export async function createBook(
+  deps: WordDeps,
+  actor: Actor,
+  body: CallRequest<typeof wordCalls.createBook>,
+): Promise<CallResponse<typeof wordCalls.createBook>> {
+  const name = cleanText(body.name).replace(/\s+/g, ' ');
+  if (!name) throw new AppError('invalid_input', 'name: empty once cleaned', '请填写生词本名称');
+  return withUnitOfWork(deps, async ({ tx }) => {
+    await lockBookSet(tx, actor.user.id);
+    refusePastBookCap(await countBooks(tx, actor.user.id));
+    const made = await insertBook(tx, actor.user.id, name);
+    if (!made) throw new AppError('conflict', 'a word book of this name exists', `已有名为“${name}”的生词本`);
+    return { book: toBrief(made, { words: 0, simple: 0 }) };
+  });
+}
+
+/** Another learner's book and an unknown id answer alike (not_found), so ids reveal nothing. */
+export async function deleteBook(
+  deps: WordDeps,
+  actor: Actor,
+  body: CallRequest<typeof wordCalls.deleteBook>,
+): Promise<CallResponse<typeof wordCalls.deleteBook>> {
+  return withUnitOfWork(deps, async ({ tx }) => {
+    await lockBookSet(tx, actor.user.id);
+    if (!(await deleteOwnBook(tx, actor.user.id, body.book_id))) throw noSuchBook();
+    return { deleted: true };
+  });
+}
+
+/**
+ * `from` into `into`, both the learner's, in one transaction: the cap is checked on the words actually new to `into`,
+ * the words move without repeats (a simple mark on either side survives), then `from` goes.
+ */
+export async function mergeBooks(
+  deps: WordDeps,
+  actor: Actor,
+  body: CallRequest<typeof wordCalls.merge>,
+): Promise<CallResponse<typeof wordCalls.merge>> {
+  // The contract refuses the same id twice; a service called from elsewhere gets the same answer.
+  if (body.from_id === body.into_id) throw new AppError('invalid_input', 'into_id: two different books');
+  return withUnitOfWork(deps, async ({ tx }) => {
+    await lockBookSet(tx, actor.user.id);
+    const books = await lockOwnBooks(tx, actor.user.id, [body.from_id, body.into_id]);
+    const into = books.find((b) => b.id === body.into_id);
+    if (books.length !== 2 || !into) throw noSuchBook();
+    const before = await bookCounts(tx, into.id);
+    refusePastWordCap(before.words + (await countMissing(tx, body.from_id, into.id)));
+    const moved = await copyEntries(tx, body.from_id, into.id);
+    await deleteOwnBook(tx, actor.user.id, body.from_id);
+    return { book: toBrief(into, await bookCounts(tx, into.id)), moved };
   });
 }
