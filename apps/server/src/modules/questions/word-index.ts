@@ -209,8 +209,3 @@ export function wordIndex(dir: string = CONTENT_DIR): Promise<WordIndex> {
   }
   return index;
 }
-
-/** `/api/word/lookup`: an answer either way — `found: false` for a word neither list knows, never an HTTP error. */
-export async function lookupWord(word: string, dir?: string): Promise<WordLookup> {
-  return (await wordIndex(dir)).lookup(word);
-}
