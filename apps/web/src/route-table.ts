@@ -178,8 +178,21 @@ export const navRoutes: RouteEntry[] = [
   },
   { path: 'higher', label: n.higher, loadsData: false, access: 'user', chrome: true, page: bankPage('HigherPage') },
   { path: 'season', label: n.season, loadsData: false, access: 'user', chrome: true, page: bankPage('SeasonPage') },
-  { path: 'word', label: n.word, loadsData: false, access: 'user', chrome: true },
-  { path: 'wordbook/:bookID', loadsData: false, access: 'user', chrome: true },
+  {
+    path: 'word',
+    label: n.word,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/words/word-page').then((m): PageModule => ({ Component: m.WordPage })),
+  },
+  {
+    path: 'wordbook/:bookID',
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/words/wordbook-page').then((m): PageModule => ({ Component: m.WordBookPage })),
+  },
   {
     path: 'search',
     label: n.search,

@@ -14,7 +14,7 @@ import { recordsCopy } from './zh-CN.records';
 import { searchCopy } from './zh-CN.search';
 import { syncCopy } from './zh-CN.sync';
 import { tiersCopy } from './zh-CN.tiers';
-import { wordsCopy } from './zh-CN.words';
+import { wordPagesCopy, wordsCopy } from './zh-CN.words';
 
 import { coreCopy } from './zh-CN.core';
 
@@ -32,7 +32,7 @@ export const zh = {
   bank: bankCopy,
   idea: ideaCopy,
   sync: syncCopy,
-  words: wordsCopy,
+  words: { ...wordsCopy, ...wordPagesCopy },
   media: mediaCopy,
   records: recordsCopy,
   exam: examCopy,
