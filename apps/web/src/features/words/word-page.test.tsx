@@ -255,6 +255,9 @@ describe('word page rules', () => {
     expect(findWord('The coral reefs thrived.', 'reef')).toEqual([10, 15]);
     expect(findWord('A thoroughfare', 'rough')).toBeNull();
     expect(findWord('a (b) c', '(b)')).toEqual([2, 5]);
+    expect(findWord('She studied it.', 'study')).toEqual([4, 11]);
+    expect(findWord('Making do', 'make')).toEqual([0, 6]);
+    expect(findWord('He went home.', 'go')).toBeNull();
   });
 
   it('refuses an empty, long or taken book name', () => {

@@ -7,13 +7,22 @@ import { useWordClick } from './word-lookup-provider';
 
 const v = zh.words.viewer;
 
-/** Where `word` stands in `sentence` as a whole word (any case, with an ending such as -s or -ed), or null. */
+/**
+ * Where the headword `word` stands in `sentence` as a whole word in any case, with an ending (reef → reefs, stop →
+ * stopped; a final e or y may give way: make → making, study → studied), or null — an irregular form (go → went)
+ * is not found, and the sentence shows unmarked.
+ */
 export function findWord(sentence: string, word: string): [number, number] | null {
   const w = word.trim();
   if (!w) return null;
-  const escaped = w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`(?<![A-Za-z])${escaped}[A-Za-z]*`, 'i').exec(sentence);
-  return match ? [match.index, match.index + match[0].length] : null;
+  const stems = [w];
+  if (w.length > 3 && /[ey]$/i.test(w)) stems.push(w.slice(0, -1));
+  for (const stem of stems) {
+    const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const match = new RegExp(`(?<![A-Za-z])${escaped}[A-Za-z]*`, 'i').exec(sentence);
+    if (match) return [match.index, match.index + match[0].length];
+  }
+  return null;
 }
 
 /**
