@@ -14,6 +14,7 @@ import { usersModule } from './users/index.js';
 import { wordsModule } from './words/index.js';
 import { codesModule } from './codes/index.js';
 import { payModule } from './pay/index.js';
+import { cardsModule } from './cards/index.js';
 
 /** Every feature module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -32,4 +33,5 @@ export const modules: Module[] = [
   summaryModule,
   codesModule,
   payModule,
+  cardsModule,
 ];

@@ -94,7 +94,8 @@ function apply(model: Craft, c: Command, tagIds: number[]): Craft {
         ...model,
         card: {
           collected: c.collected,
-          range_kind: c.range_kind,
+          // The server sets the card tag from the source (none here: 'card', 3); the client's is ignored.
+          range_kind: c.collected ? 3 : 0,
           finished: c.finished,
           collect_time_stamp: c.collected ? -1 : 0,
         },

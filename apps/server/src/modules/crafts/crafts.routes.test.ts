@@ -87,7 +87,7 @@ describe('/api/craft/update_v2', () => {
     expect((await me.get(['q-rc'])).data.crafts[0]!.collect?.collect_ids).toEqual([]);
   });
 
-  it('Card: the server stamps the collect time, 0 when uncollected, and keeps the range kind', async () => {
+  it('Card: the server stamps the collect time, 0 when uncollected, and sets the card tag', async () => {
     const me = await craftLearner(t);
     const before = Math.floor(Date.now() / 1000);
     const on = await me.card('q-qc', true, 3);
@@ -278,7 +278,7 @@ describe('/api/craft/update_v2', () => {
         question_id: 'q-rc',
         note: null,
         collect: { collected: true, collect_ids: [tags[n]] },
-        card: { collected: true, range_kind: 2 },
+        card: { collected: true, range_kind: 3 },
       });
     }
   });

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { loadBook, questionsInBook } from '../books/index.js';
+import { collectCard } from '../cards/index.js';
 import { decideAccess, type AccessDecision, type Visibility } from '../../lib/access.js';
 import { toQuestionBrief } from '../../lib/question-view.js';
 import { refusalError } from '../../lib/refusals.js';
@@ -44,8 +45,8 @@ function writeOf(body: UpdateRequest, nowSeconds: number): CraftWrite {
       };
     case 'Card':
       if (!c.card) throw missing('card');
-      // Spec §4: the server stamps the card collect; 0 when uncollected.
-      return { part: 'card', card: { ...c.card, collect_time_stamp: c.card.collected ? nowSeconds : 0 } };
+      // The cards module owns Craft.card; the tag follows the source, set again once the source book is known.
+      return { part: 'card', card: collectCard(c.card, null, nowSeconds) };
     case 'Improvement': {
       if (!c.improvement) throw missing('improvement');
       const patch =
@@ -91,7 +92,8 @@ export async function updateCraft(
   body: UpdateRequest,
   now = deps.clock.now(),
 ): Promise<{ craft: Craft }> {
-  const write = writeOf(body, Math.floor(now.getTime() / 1000));
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  let write = writeOf(body, nowSeconds);
   const userId = actor.user.id;
   const tagIds = write.part === 'collect' ? write.collect.collect_ids : [];
   const templateId = body.source?.template_id ?? null;
@@ -104,6 +106,7 @@ export async function updateCraft(
       'collect_ids: every tag must be one of your collect tags',
       '所选标签不存在，请刷新后重试',
     );
+  if (write.part === 'card') write = { part: 'card', card: collectCard(write.card, facts.templateKind, nowSeconds) };
   const inHigher = facts.templateKind === 'higher';
   const db = deps.database.db;
   // The source is kept as the learner's latest (a book, an exam, or the search label), stamped by the server.

@@ -3,6 +3,7 @@ export {
   addFlashCoins,
   grantTier,
   recordFirstPeriod,
+  takeFlashCoins,
   type GrantSource,
   type TierGrant,
   type TierResult,

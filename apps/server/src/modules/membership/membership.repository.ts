@@ -29,6 +29,12 @@ export async function changeCoins(tx: Queryable, userId: number, delta: number):
   return row ? row.coins : null;
 }
 
+/** The user's flash-coin balance; null for an unknown user. */
+export async function coinsOf(db: Queryable, userId: number): Promise<number | null> {
+  const [row] = await db.select({ coins: users.flashCoins }).from(users).where(eq(users.id, userId));
+  return row ? row.coins : null;
+}
+
 export async function insertEntitlement(tx: Queryable, values: NewEntitlement): Promise<void> {
   await tx.insert(entitlements).values(values);
 }

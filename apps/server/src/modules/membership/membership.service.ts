@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { effectiveRole, type UserRow } from '../../lib/authorize.js';
 import {
   changeCoins,
+  coinsOf,
   endPeriodsAt,
   insertEntitlement,
   lockUser,
@@ -87,6 +88,23 @@ export async function addFlashCoins(tx: Tx, userId: number, coins: number): Prom
   const balance = await changeCoins(tx, userId, coins);
   if (balance === null) throw new AppError('not_found', `no user ${userId}`);
   return balance;
+}
+
+/**
+ * Takes `coins` flash coins for a deck in the caller's transaction: one conditional update, so concurrent decks can
+ * never take the balance below zero. Too few is `flash_coin_short` with the figures; returns the new balance.
+ */
+export async function takeFlashCoins(tx: Tx, userId: number, coins: number): Promise<number> {
+  if (!Number.isSafeInteger(coins) || coins <= 0) throw new RangeError(`bad coin count ${coins}`);
+  const balance = await changeCoins(tx, userId, -coins);
+  if (balance !== null) return balance;
+  const have = await coinsOf(tx, userId);
+  if (have === null) throw new AppError('not_found', `no user ${userId}`);
+  throw new AppError(
+    'flash_coin_short',
+    `the deck needs ${coins} flash coins; the balance is ${have}`,
+    `闪卡额度不足：需要 ${coins} 题，当前剩余 ${have} 题`,
+  );
 }
 
 /** A new account's first period (the trial, a demo account's tier): the user row already carries the tier columns. */

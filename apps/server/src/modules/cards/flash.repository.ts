@@ -1,0 +1,253 @@
+import { CARD_STAGES, type CardStage } from '@gre/contracts';
+import { cardReviews, flashCards, flashes, type Queryable, type Tx } from '@gre/db';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { sqlTime } from '../../lib/clock.js';
+
+export type FlashRow = typeof flashes.$inferSelect;
+export type FlashCardRow = Pick<typeof flashCards.$inferSelect, 'word' | 'position' | 'stage' | 'sourceQid' | 'misses'>;
+
+/** A new deck and its cards; the coins were taken in the same transaction. */
+export async function insertFlash(
+  tx: Tx,
+  deck: Pick<FlashRow, 'userId' | 'name' | 'rangeKind' | 'scope' | 'coinsSpent'>,
+  cards: { word: string; sourceQid: string | null; stage: CardStage }[],
+  now: Date,
+): Promise<FlashRow> {
+  const [row] = await tx
+    .insert(flashes)
+    .values({ ...deck, allCardCount: cards.length, createdAt: now, updatedAt: now })
+    .returning();
+  await tx.execute(sql`
+    insert into ${flashCards} (flash_id, word, position, source_qid, stage, updated_at)
+    select ${row!.id}, c.word, c.position, c.source_qid, c.stage, ${sqlTime(now)}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(cards.map((c, position) => ({ ...c, position, source_qid: c.sourceQid })))}::jsonb)
+      as c(word text, position int, source_qid text, stage text)`);
+  return row!;
+}
+
+/** Decks of the learner still open (NotStart or Start). */
+export async function countOpenFlashes(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(flashes)
+    .where(and(eq(flashes.userId, userId), sql`${flashes.status} <> 'Finish'`));
+  return Number(row?.n ?? 0);
+}
+
+/** One of the learner's decks; null when unknown or another learner's (the caller answers both the same). */
+export async function findFlash(db: Queryable, userId: number, id: number): Promise<FlashRow | null> {
+  const [row] = await db
+    .select()
+    .from(flashes)
+    .where(and(eq(flashes.id, id), eq(flashes.userId, userId)));
+  return row ?? null;
+}
+
+/** The same, locked until the transaction ends: choices of one round are recorded one at a time. */
+export async function lockFlash(tx: Tx, userId: number, id: number): Promise<FlashRow | null> {
+  const [row] = await tx
+    .select()
+    .from(flashes)
+    .where(and(eq(flashes.id, id), eq(flashes.userId, userId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function listFlashes(db: Queryable, userId: number): Promise<FlashRow[]> {
+  return db.select().from(flashes).where(eq(flashes.userId, userId)).orderBy(desc(flashes.createdAt), desc(flashes.id));
+}
+
+/** A deck's cards in deck order. */
+export async function cardsOf(db: Queryable, flashId: number): Promise<FlashCardRow[]> {
+  return db
+    .select({
+      word: flashCards.word,
+      position: flashCards.position,
+      stage: flashCards.stage,
+      sourceQid: flashCards.sourceQid,
+      misses: flashCards.misses,
+    })
+    .from(flashCards)
+    .where(eq(flashCards.flashId, flashId))
+    .orderBy(asc(flashCards.position));
+}
+
+export type StageCounts = Record<CardStage, number>;
+export const emptyCounts = (): StageCounts => Object.fromEntries(CARD_STAGES.map((s) => [s, 0])) as StageCounts;
+
+/** Cards per stage of each deck, in one query. */
+export async function stageCounts(db: Queryable, flashIds: number[]): Promise<Map<number, StageCounts>> {
+  const out = new Map(flashIds.map((id) => [id, emptyCounts()]));
+  if (flashIds.length === 0) return out;
+  const rows = await db
+    .select({ flashId: flashCards.flashId, stage: flashCards.stage, n: sql<number>`count(*)::int` })
+    .from(flashCards)
+    .where(inArray(flashCards.flashId, flashIds))
+    .groupBy(flashCards.flashId, flashCards.stage);
+  for (const r of rows) out.get(r.flashId)![r.stage as CardStage] = Number(r.n);
+  return out;
+}
+
+/**
+ * Stores a new round and counts it begun, only if no other round began meanwhile (`round_index` still `was`);
+ * false when another request got there first.
+ */
+export async function startRound(tx: Tx, id: number, was: number, round: unknown, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(flashes)
+    .set({ round, roundIndex: was + 1, status: 'Start', updatedAt: now })
+    .where(and(eq(flashes.id, id), eq(flashes.roundIndex, was), sql`${flashes.round} is null`))
+    .returning({ id: flashes.id });
+  return rows.length === 1;
+}
+
+/** Writes the running round back (a recorded choice) on the locked row. */
+export async function saveRound(tx: Tx, id: number, round: unknown, now: Date): Promise<void> {
+  await tx.update(flashes).set({ round, updatedAt: now }).where(eq(flashes.id, id));
+}
+
+/**
+ * Ends the running round `index` (round null, one more finished), and the deck when `finished`; null when that round
+ * is no longer running — a replay, or a concurrent finish that won.
+ */
+export async function closeRound(
+  tx: Tx,
+  id: number,
+  index: number,
+  finished: boolean,
+  now: Date,
+): Promise<FlashRow | null> {
+  const [row] = await tx
+    .update(flashes)
+    .set({
+      round: null,
+      roundCount: sql`${flashes.roundCount} + 1`,
+      updatedAt: now,
+      ...(finished ? { status: 'Finish', finishedAt: now } : {}),
+    })
+    .where(and(eq(flashes.id, id), eq(flashes.roundIndex, index), sql`${flashes.round} is not null`))
+    .returning();
+  return row ?? null;
+}
+
+/** The new stage of each card of a round, and one more miss where it missed, in one statement. */
+export async function moveCards(
+  tx: Tx,
+  flashId: number,
+  moves: { word: string; stage: CardStage; missed: boolean }[],
+  now: Date,
+): Promise<void> {
+  if (moves.length === 0) return;
+  await tx.execute(sql`
+    update ${flashCards} c set stage = m.stage, misses = c.misses + (case when m.missed then 1 else 0 end),
+      updated_at = ${sqlTime(now)}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as m(word text, stage text, missed boolean)
+    where c.flash_id = ${flashId} and c.word = m.word`);
+}
+
+/** Closes a deck before every card is mastered; null when it was already closed. */
+export async function giveUp(tx: Tx, id: number, now: Date): Promise<FlashRow | null> {
+  const [row] = await tx
+    .update(flashes)
+    .set({ status: 'Finish', gaveUp: true, round: null, finishedAt: now, updatedAt: now })
+    .where(and(eq(flashes.id, id), sql`${flashes.status} <> 'Finish'`))
+    .returning();
+  return row ?? null;
+}
+
+export type ReviewRow = typeof cardReviews.$inferSelect;
+
+/** The learner's review rows of these words. */
+export async function reviewsOf(db: Queryable, userId: number, words: string[]): Promise<ReviewRow[]> {
+  if (words.length === 0) return [];
+  return db
+    .select()
+    .from(cardReviews)
+    .where(and(eq(cardReviews.userId, userId), inArray(cardReviews.word, words)));
+}
+
+/**
+ * Writes review schedules: a new row for a word entering review, the stepped schedule for one already there.
+ * `reviewed` marks a review deck's rating (it counts against the day's cap); a card newly mastered in a deck is not.
+ */
+export async function upsertReviews(
+  tx: Tx,
+  userId: number,
+  rows: { word: string; schedule: unknown; dueAt: Date; sourceQid: string | null; reviewed: boolean }[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into ${cardReviews} (user_id, word, schedule, due_at, source_qid, last_reviewed_at, created_at)
+    select ${userId}, r.word, r.schedule, r.due_at, r.source_qid,
+      case when r.reviewed then ${sqlTime(now)}::timestamptz end, ${sqlTime(now)}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ ...r, due_at: r.dueAt, source_qid: r.sourceQid })))}::jsonb)
+      as r(word text, schedule jsonb, due_at timestamptz, source_qid text, reviewed boolean)
+    on conflict (user_id, word) do update set schedule = excluded.schedule, due_at = excluded.due_at,
+      last_reviewed_at = coalesce(excluded.last_reviewed_at, ${cardReviews}.last_reviewed_at)`);
+}
+
+/** Figures of the learner's long-term review at `now`: due before `dueBefore`, reviewed since `dayStart`. */
+export async function reviewFigures(
+  db: Queryable,
+  userId: number,
+  dueBefore: Date,
+  dayStart: Date,
+): Promise<{ dueTotal: number; reviewedToday: number; inReview: number; nextDue: Date | null }> {
+  const [row] = await db
+    .select({
+      dueTotal: sql<number>`count(*) filter (where ${cardReviews.dueAt} < ${sqlTime(dueBefore)}::timestamptz)::int`,
+      reviewedToday: sql<number>`count(*) filter (where ${cardReviews.lastReviewedAt} >= ${sqlTime(dayStart)}::timestamptz)::int`,
+      inReview: sql<number>`count(*)::int`,
+      nextDue: sql<string | null>`min(${cardReviews.dueAt})`,
+    })
+    .from(cardReviews)
+    .where(eq(cardReviews.userId, userId));
+  return {
+    dueTotal: Number(row?.dueTotal ?? 0),
+    reviewedToday: Number(row?.reviewedToday ?? 0),
+    inReview: Number(row?.inReview ?? 0),
+    nextDue: row?.nextDue ? new Date(row.nextDue) : null,
+  };
+}
+
+/** Words due before `dueBefore`, the longest overdue first. */
+export async function dueWords(
+  db: Queryable,
+  userId: number,
+  dueBefore: Date,
+): Promise<{ word: string; sourceQid: string | null }[]> {
+  return db
+    .select({ word: cardReviews.word, sourceQid: cardReviews.sourceQid })
+    .from(cardReviews)
+    .where(and(eq(cardReviews.userId, userId), lt(cardReviews.dueAt, dueBefore)))
+    .orderBy(asc(cardReviews.dueAt), asc(cardReviews.word));
+}
+
+/** Which of these words the learner has in long-term review (mastered in a deck). */
+export async function wordsInReview(db: Queryable, userId: number, words: string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  const rows = await db
+    .select({ word: cardReviews.word })
+    .from(cardReviews)
+    .where(and(eq(cardReviews.userId, userId), inArray(cardReviews.word, words)));
+  return new Set(rows.map((r) => r.word));
+}
+
+/** Cards of the learner's open review decks not yet rated (still at Exam without a miss): the day's cap holds them. */
+export async function pendingReviewCards(db: Queryable, userId: number, reviewKind: number): Promise<string[]> {
+  const rows = await db
+    .select({ word: flashCards.word })
+    .from(flashCards)
+    .innerJoin(flashes, eq(flashCards.flashId, flashes.id))
+    .where(
+      and(
+        eq(flashes.userId, userId),
+        eq(flashes.rangeKind, reviewKind),
+        sql`${flashes.status} <> 'Finish'`,
+        eq(flashCards.stage, 'Exam'),
+        eq(flashCards.misses, 0),
+      ),
+    );
+  return rows.map((r) => r.word);
+}

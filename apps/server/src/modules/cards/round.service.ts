@@ -1,0 +1,240 @@
+import {
+  FLASH_SOURCES,
+  nextStage,
+  pickRound,
+  stepOf,
+  type CallRequest,
+  type CallResponse,
+  type CardStage,
+  type FlashChoice,
+  type FlashRuntime,
+  type flashCalls,
+} from '@gre/contracts';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../lib/authorize.js';
+import type { Deps } from '../../lib/deps.js';
+import { withUnitOfWork } from '../../lib/unit-of-work.js';
+import { bankWords, greList, wordIndex } from '../questions/index.js';
+import { cardData, makeItem, MeaningPool, type StoredItem } from './card-data.js';
+import { briefOf, flashNotFound } from './flash.service.js';
+import { toFlash, storedRound, type StoredRound } from './flash-view.js';
+import {
+  cardsOf,
+  closeRound,
+  findFlash,
+  lockFlash,
+  moveCards,
+  saveRound,
+  stageCounts,
+  startRound,
+  type FlashRow,
+} from './flash.repository.js';
+import { scheduleReviews } from './review.js';
+import { cardVisibilities } from './sources.js';
+import { CARD_WORD, mathWords } from './word-lists.js';
+
+type RoundDeps = Pick<Deps, 'database' | 'clock' | 'settings' | 'uow'>;
+
+let meaningPool: Promise<MeaningPool> | null = null;
+
+/** Distractor meanings from the GRE list, built once per process. */
+function meanings(): Promise<MeaningPool> {
+  meaningPool ??= Promise.all([wordIndex(), greList()]).then(
+    ([dictionary, list]) =>
+      new MeaningPool(
+        dictionary,
+        list.map((w) => w.word).filter((w) => CARD_WORD.test(w)),
+      ),
+  );
+  meaningPool.catch(() => (meaningPool = null));
+  return meaningPool;
+}
+
+/** A math deck's own meanings; empty for other decks. */
+async function extraMeanings(row: FlashRow): Promise<Map<string, string>> {
+  if (row.rangeKind !== FLASH_SOURCES.math) return new Map();
+  return new Map((await mathWords()).map((m) => [m.word, m.meaning]));
+}
+
+/** The response of open_flash: the deck with its round, and each card of the round as the screen shows it. */
+async function opened(deps: Pick<Deps, 'database'>, row: FlashRow): Promise<CallResponse<typeof flashCalls.openFlash>> {
+  const db = deps.database.db;
+  const round = storedRound(row);
+  const [counts, cards, dictionary, extra] = await Promise.all([
+    stageCounts(db, [row.id]),
+    round ? cardsOf(db, row.id) : [],
+    wordIndex(),
+    extraMeanings(row),
+  ]);
+  const sourceOf = new Map(cards.map((c) => [c.word, c.sourceQid]));
+  return {
+    flash: toFlash(row, counts.get(row.id)!),
+    cards: round
+      ? round.runtimes.map((r, i) =>
+          cardData(dictionary, r.word, round.items[i]!, sourceOf.get(r.word) ?? null, extra.get(r.word) ?? null),
+        )
+      : [],
+  };
+}
+
+/**
+ * /api/flash/open_flash: the deck with its running round, made now (pickRound: the furthest along first) when none
+ * runs. The round's grading data stays in flashes.round; the learner gets only the cards' data. Two opens at once
+ * make one round (a conditional update on round_index); a finished deck has none.
+ */
+export async function openFlash(
+  deps: RoundDeps,
+  actor: Actor,
+  id: number,
+): Promise<CallResponse<typeof flashCalls.openFlash>> {
+  const db = deps.database.db;
+  const row = await findFlash(db, actor.user.id, id);
+  if (!row) throw flashNotFound();
+  if (row.round || row.status === 'Finish') return opened(deps, row);
+  const cards = await cardsOf(db, id);
+  const picked = pickRound(cards.map((c) => ({ position: c.position, stage: c.stage as CardStage })));
+  if (picked.length === 0) return opened(deps, row);
+  const [dictionary, bank, pool, extra] = await Promise.all([
+    wordIndex(),
+    bankWords(deps.database),
+    meanings(),
+    extraMeanings(row),
+  ]);
+  const index = row.roundIndex + 1;
+  const visibilities = cardVisibilities(actor);
+  const byPosition = new Map(cards.map((c) => [c.position, c]));
+  const inRound = picked.map((p) => byPosition.get(p)!);
+  const round: StoredRound = {
+    index,
+    cursor_index: 0,
+    runtimes: inRound.map((c) => ({ word: c.word, stage: c.stage as CardStage, choice: null, outcome: null })),
+    items: inRound.map((c) =>
+      makeItem(dictionary, bank, pool, {
+        word: c.word,
+        stage: c.stage as CardStage,
+        seed: `${id}:${index}:${c.word}`,
+        visibilities,
+        extraMeaning: extra.get(c.word) ?? null,
+      }),
+    ),
+  };
+  await withUnitOfWork(deps, ({ tx }) => startRound(tx, id, row.roundIndex, round, deps.clock.now()));
+  // Whoever made the round, the stored one is the round.
+  return opened(deps, (await findFlash(db, actor.user.id, id))!);
+}
+
+/** How a step went, worked out from the stored round: the client's word is never taken for it. */
+export function grade(choice: FlashChoice, item: StoredItem): 'pass' | 'miss' {
+  switch (choice.step) {
+    case 'flip':
+      return choice.know ? 'pass' : 'miss';
+    case 'quiz':
+      return item.quiz && choice.option === item.quiz.answer ? 'pass' : 'miss';
+    case 'exam':
+      return item.recall?.accepted.includes(choice.text.trim().toLowerCase()) ? 'pass' : 'miss';
+  }
+}
+
+const sameChoice = (a: FlashChoice, b: FlashChoice) => JSON.stringify(a) === JSON.stringify(b);
+
+const roundOver = () => new AppError('conflict', 'round already finished', '这一轮已经结束，请刷新');
+const notRunning = (index: number) =>
+  new AppError('conflict', `round ${index} is not the running round`, '这一轮不是当前进行中的一轮，请刷新');
+
+/** The stored round a request names, or the conflict that says why it is not running. */
+function runningRound(row: FlashRow, index: number): StoredRound {
+  const round = storedRound(row);
+  if (!round) throw index <= row.roundIndex ? roundOver() : notRunning(index);
+  if (round.index !== index) throw index < round.index ? roundOver() : notRunning(index);
+  return round;
+}
+
+function checkStep(stage: CardStage, choice: FlashChoice, at: number): void {
+  const step = stepOf(stage);
+  if (choice.step !== step)
+    throw new AppError(
+      'invalid_input',
+      `runtimes[${at}]: a ${stage} card takes the ${step ?? 'no'} step, not ${choice.step}`,
+    );
+}
+
+/**
+ * /api/flash/update_choice: records the learner's choice for one card of the running round (the first recorded
+ * choice stands: the same again answers the same, another is `conflict`), grades it from the stored round and
+ * answers the right answer.
+ */
+export async function updateChoice(
+  deps: RoundDeps,
+  actor: Actor,
+  body: CallRequest<typeof flashCalls.updateChoice>,
+): Promise<CallResponse<typeof flashCalls.updateChoice>> {
+  return withUnitOfWork(deps, async ({ tx }) => {
+    const row = await lockFlash(tx, actor.user.id, body.flash_id);
+    if (!row) throw flashNotFound();
+    const round = runningRound(row, body.round_index);
+    const runtime = round.runtimes[body.item_index];
+    const item = round.items[body.item_index];
+    if (!runtime || !item)
+      throw new AppError('invalid_input', `item_index: the round has ${round.runtimes.length} cards`);
+    checkStep(runtime.stage, body.choice, body.item_index);
+    const answer = item.quiz ? item.quiz.answer : (item.recall?.answer ?? null);
+    if (runtime.choice) {
+      if (!sameChoice(runtime.choice, body.choice))
+        throw new AppError('conflict', 'this card already has another choice', '这张卡已经作答过了');
+      return { runtime, cursor_index: round.cursor_index, answer };
+    }
+    const next: FlashRuntime = { ...runtime, choice: body.choice, outcome: grade(body.choice, item) };
+    round.runtimes[body.item_index] = next;
+    round.cursor_index = Math.max(round.cursor_index, body.item_index + 1);
+    await saveRound(tx, row.id, round, deps.clock.now());
+    return { runtime: next, cursor_index: round.cursor_index, answer };
+  });
+}
+
+/**
+ * /api/flash/finish_round: ends the running round. The payload must be that round (same words, order and stages);
+ * every card needs a choice of its stage's step, a stored choice winning over the payload's, and every move is
+ * recomputed with nextStage. Cards, the deck and the reviews of cards reaching Master change in one transaction;
+ * a replay, or the loser of two concurrent finishes, is `conflict` and writes nothing.
+ */
+export async function finishRound(
+  deps: RoundDeps,
+  actor: Actor,
+  body: CallRequest<typeof flashCalls.finishRound>,
+): Promise<CallResponse<typeof flashCalls.finishRound>> {
+  const now = deps.clock.now();
+  return withUnitOfWork(deps, async ({ tx }) => {
+    const row = await lockFlash(tx, actor.user.id, body.flash_id);
+    if (!row) throw flashNotFound();
+    const round = runningRound(row, body.round.index);
+    const sent = body.round.runtimes;
+    if (sent.length !== round.runtimes.length)
+      throw new AppError('invalid_input', `round.runtimes: the round has ${round.runtimes.length} cards`);
+    const moves = round.runtimes.map((stored, i) => {
+      const mine = sent[i]!;
+      if (mine.word !== stored.word || mine.stage !== stored.stage)
+        throw new AppError('invalid_input', `round.runtimes[${i}]: not the card or stage of the running round`);
+      const choice = stored.choice ?? mine.choice;
+      if (!choice) throw new AppError('invalid_input', `round.runtimes[${i}]: no choice`);
+      checkStep(stored.stage, choice, i);
+      const outcome = stored.choice && stored.outcome ? stored.outcome : grade(choice, round.items[i]!);
+      return { word: stored.word, from: stored.stage, to: nextStage(stored.stage, outcome), outcome };
+    });
+    const cards = await cardsOf(tx, row.id);
+    const to = new Map(moves.map((m) => [m.word, m.to]));
+    const finished = cards.every((c) => (to.get(c.word) ?? c.stage) === 'Master');
+    const closed = await closeRound(tx, row.id, round.index, finished, now);
+    if (!closed) throw roundOver();
+    await moveCards(
+      tx,
+      row.id,
+      moves.map((m) => ({ word: m.word, stage: m.to, missed: m.outcome === 'miss' })),
+      now,
+    );
+    await scheduleReviews(tx, actor.user.id, row.rangeKind === FLASH_SOURCES.review, cards, moves, now);
+    return {
+      flash: await briefOf(tx, closed),
+      moves: moves.map(({ word, from, to: dest }) => ({ word, from, to: dest })),
+    };
+  });
+}
