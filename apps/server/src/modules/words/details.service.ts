@@ -12,9 +12,9 @@ import { decideAccess, type Visibility } from '../../lib/access.js';
 import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { AppError } from '../../lib/app-error.js';
+import { greBands } from '../cards/index.js';
 import { answersHeldFor, bankWords, wordIndex } from '../questions/index.js';
 import { gradedRelationRows } from './details.repository.js';
-import { greBands } from './gre-bands.js';
 import { RelationIndex, relationSourceOf } from './relations.js';
 import { toBrief } from './words.service.js';
 import { bookCounts, entriesPage, findOwnBook, masteredWords } from './words.repository.js';
@@ -108,23 +108,26 @@ export async function getDetailsByBook(
       synonyms: related.synonyms,
       antonyms: related.antonyms,
       examples: examples.get(word) ?? [],
-      band: bands.bandOf(word),
+      band: bands.band(word),
       mastered: mastered.has(word),
     };
   });
   return { book: toBrief(book, counts), words: details, total: counts.words };
 }
 
-/** `/api/word/bands`: the GRE list's frequency bands, each with its size and how many of its words the learner mastered. */
+/**
+ * `/api/word/bands`: the GRE list's frequency bands (the cards module's cut, which gre_band decks draw from), each
+ * with its size and how many of its words the learner has mastered.
+ */
 export async function getBands(
   deps: Pick<Deps, 'database'>,
   actor: Actor,
 ): Promise<CallResponse<typeof wordCalls.bands>> {
   const [bands, mastered] = await Promise.all([greBands(), masteredWords(deps.database.db, actor.user.id, null)]);
-  const masteredPer = Array.from({ length: GRE_BANDS }, () => 0);
-  for (const w of mastered) {
-    const b = bands.bandOf(w);
-    if (b !== null) masteredPer[b - 1]! += 1;
-  }
-  return { bands: bands.sizes.map((count, i) => ({ band: i + 1, count, mastered: masteredPer[i]! })) };
+  return {
+    bands: Array.from({ length: GRE_BANDS }, (_, i) => {
+      const words = bands.words(i + 1);
+      return { band: i + 1, count: words.length, mastered: words.filter((w) => mastered.has(w)).length };
+    }),
+  };
 }
