@@ -70,7 +70,17 @@ export const topLevelRoutes: RouteEntry[] = [
     chrome: false,
     page: () => import('./features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
   },
-  { path: 'flash/:flashID', loadsData: true, access: 'user', chrome: true },
+  {
+    path: 'flash/:flashID',
+    loadsData: true,
+    access: 'user',
+    chrome: true,
+    page: () =>
+      import('./features/flash/flash-page').then((m): PageModule => ({
+        Component: m.FlashPage,
+        loader: m.flashLoader,
+      })),
+  },
   {
     path: 'exam/:examID',
     loadsData: true,

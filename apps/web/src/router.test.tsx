@@ -82,6 +82,7 @@ describe('route table (spec §2)', () => {
     expect(mounted).toEqual([
       '',
       'login',
+      'flash/:flashID',
       'exam/:examID',
       'report/:bookID',
       'debug',

@@ -3,6 +3,7 @@ import { analyzeCopy } from './zh-CN.analyze';
 import { bankCopy } from './zh-CN.bank';
 import { etsCopy } from './zh-CN.ets';
 import { examCopy } from './zh-CN.exam';
+import { flashCopy } from './zh-CN.flash';
 import { homeCopy } from './zh-CN.home';
 import { ideaCopy } from './zh-CN.idea';
 import { mediaCopy } from './zh-CN.media';
@@ -39,6 +40,7 @@ export const zh = {
   ets: etsCopy,
   personal: personalCopy,
   search: searchCopy,
+  flash: flashCopy,
 };
 
 export type Copy = typeof zh;

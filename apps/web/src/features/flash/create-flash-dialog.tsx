@@ -96,7 +96,8 @@ export function CreateFlashBody({ rangeKind, scope: presetScope }: { rangeKind: 
             precision={0}
             value={limit}
             suffix={c.limitUnit}
-            onChange={(v) => setLimit(Math.min(FLASH_DECK_MAX, Math.max(1, Math.round(v ?? 1))))}
+            // An emptied field keeps the last number until the learner types one.
+            onChange={(v) => v !== null && setLimit(Math.min(FLASH_DECK_MAX, Math.max(1, Math.round(v))))}
             style={{ width: 160 }}
           />
         </Form.Item>

@@ -1,8 +1,10 @@
-import { flashCalls, type CallResponse, type FlashCreateRequest } from '@gre/contracts';
+import { flashCalls, idSchema, type CallResponse, type FlashCreateRequest } from '@gre/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { call } from '../../api/client';
+import { useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { ApiError, call } from '../../api/client';
 import { queryKeys } from '../../api/queries';
+import { reportError } from '../../api/query-client';
+import type { Deck } from './flash-session';
 
 /** The flash feature's query keys under one prefix: a create, a finished round or a give-up refreshes them all. */
 export const flashKeys = {
@@ -28,11 +30,12 @@ export const checkCreateQuery = (req: FlashCreateRequest) =>
     meta: { handlesErrors: true },
   });
 
-/** Today's long-term review: how many cards are due, of the daily cap. */
+/** Today's long-term review: how many cards are due, of the daily cap. A failure shows in the card, not as a toast. */
 export const reviewDueQuery = queryOptions({
   queryKey: flashKeys.reviewDue,
   queryFn: () => call(flashCalls.reviewDue, {}, { quiet: true }),
   staleTime: 30_000,
+  meta: { handlesErrors: true },
 });
 
 /**
@@ -54,4 +57,35 @@ export function useCreateFlash(onCreated?: () => void) {
       await navigate(`/flash/${flash.id}`);
     },
   });
+}
+
+/** What the flash route hands its page. */
+export type FlashLoaderData = { state: 'ok'; deck: Deck } | { state: 'failed' };
+
+const notFound = () => new Response('', { status: 404, statusText: 'Not Found' });
+
+/** The deck id of the path, or null when it cannot be one. */
+export function flashIdOf(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return idSchema.safeParse(id).success ? id : null;
+}
+
+/** Opens a deck: its current round (the server makes the next one when none runs) and that round's cards. */
+export const openFlash = (id: number): Promise<Deck> => call(flashCalls.openFlash, { id });
+
+/**
+ * Spec §2: flash/{flashID} loads before display. The deck is read fresh every time (another device may have moved
+ * the round on); an unknown id or another learner's deck is the route error page's 404, a network failure a retry.
+ */
+export async function flashLoader({ params }: LoaderFunctionArgs): Promise<FlashLoaderData> {
+  const id = flashIdOf(params.flashID);
+  if (id === null) throw notFound();
+  try {
+    return { state: 'ok', deck: await openFlash(id) };
+  } catch (err) {
+    if (err instanceof ApiError && (err.kind === 'not_found' || err.kind === 'invalid_input')) throw notFound();
+    reportError(err);
+    return { state: 'failed' };
+  }
 }

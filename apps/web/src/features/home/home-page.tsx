@@ -6,6 +6,7 @@ import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
 import { layout } from '../../theme';
 import { useCurrentUser } from '../auth';
+import { FlashReviewCard } from '../flash';
 import './home.css';
 import { SignatureCard } from './profile-cards';
 import { SignInCard } from './sign-in-card';
@@ -66,7 +67,8 @@ function GreetingCard({ user }: { user: User }) {
 
 /**
  * The home dashboard: greeting and membership; today's aim, figures and progress; due re-reviews, the exam to
- * continue and quick links; sign-in with the month's calendar; the signature. Phones stack the cards, study first.
+ * continue and quick links; the words due for review; sign-in with the month's calendar; the signature. Phones stack
+ * the cards, study first.
  */
 export function HomePage() {
   const user = useCurrentUser();
@@ -94,6 +96,9 @@ export function HomePage() {
       </Col>
       <Col xs={24} lg={8}>
         <Row gutter={[layout.gutter, layout.gutter]}>
+          <Col span={24}>
+            <FlashReviewCard />
+          </Col>
           <Col span={24}>
             <SignInCard />
           </Col>

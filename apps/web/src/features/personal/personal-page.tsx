@@ -1,63 +1,22 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { CraftSource, PersonalScope } from '@gre/contracts';
+import type { PersonalScope } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, List, Pagination, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, List, Pagination, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { OpenableListItem } from '../../components/openable-list-item';
 import { PageIntro } from '../../components/page-intro';
 import { zh } from '../../i18n/zh-CN';
-import { RichText, useBankNames } from '../questions';
+import { useBankNames } from '../questions';
 import { CraftReview } from './craft-review';
 import { DueStrip, PersonalIndex } from './personal-index';
 import { isFiltered, listRequest, PersonalFilters, readParams, writeParams } from './personal-filters';
 import { usePersonalPractice } from './personal-practice';
-import { craftListQuery, filterOf, PERSONAL_PAGE_SIZE, tagsQuery, type CraftListItem } from './personal-queries';
+import { ItemLine, PAGE_OF } from './personal-item';
+import { craftListQuery, filterOf, PERSONAL_PAGE_SIZE, tagsQuery } from './personal-queries';
 import './personal.css';
 
 const l = zh.personal.list;
-
-/** Spec §2 page sources of the personal pages (the craft source of edits made there). */
-const PAGE_OF: Record<PersonalScope, CraftSource['page']> = {
-  collect: 'Collect',
-  higher_collect: 'Collect',
-  card: 'Collect',
-  wrongs: 'Wrongs',
-  higher_wrongs: 'Wrongs',
-  note: 'Note',
-  higher_note: 'Note',
-};
-
-function ItemLine({
-  item,
-  tagName,
-  kindName,
-}: {
-  item: CraftListItem;
-  tagName: (id: number) => string | undefined;
-  kindName: (k: string) => string;
-}) {
-  const { question, craft } = item;
-  const tags = (craft.collect?.collect_ids ?? []).map(tagName).filter((x): x is string => Boolean(x));
-  return (
-    <div className="gp-item">
-      <div className="gp-item-text">
-        {question.accessable ? <RichText text={question.preview || question.brief} inline lang="en" /> : l.locked}
-      </div>
-      <Space wrap size={[4, 4]}>
-        <Tag color="blue">{kindName(question.kind)}</Tag>
-        {craft.wrong && <Tag color="volcano">{l.wrongCount(craft.wrong.count)}</Tag>}
-        {craft.note && <Tag color="green">{l.mastery(craft.note.review.mastery)}</Tag>}
-        {tags.map((t) => (
-          <Tag key={t}>{t}</Tag>
-        ))}
-        {craft.wrong?.source.name && (
-          <Typography.Text type="secondary">{l.lastSource(craft.wrong.source.name)}</Typography.Text>
-        )}
-      </Space>
-    </div>
-  );
-}
 
 /** One personal page (spec §2 personal/*): filters, the crafted questions, review in place, practise them as an exam. */
 export function ScopePage({ scope, embedded = false }: { scope: PersonalScope; embedded?: boolean }) {
@@ -178,4 +137,4 @@ export const NotePage = () => <ScopePage scope="note" />;
 export const HigherCollectPage = () => <ScopePage scope="higher_collect" />;
 export const HigherWrongsPage = () => <ScopePage scope="higher_wrongs" />;
 export const HigherNotePage = () => <ScopePage scope="higher_note" />;
-export const CardPage = () => <ScopePage scope="card" />;
+export { CardPage } from './card-page';
