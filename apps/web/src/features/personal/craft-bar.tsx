@@ -1,9 +1,8 @@
 import { EditOutlined, StarFilled, StarOutlined, ThunderboltFilled, ThunderboltOutlined } from '@ant-design/icons';
-import { CARD_TAGS, type Craft } from '@gre/contracts';
+import type { Craft } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Skeleton, Space } from 'antd';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
 import { CollectTagDialog } from './collect-tag-dialog';
 import { NoteEditor } from './note-editor';
@@ -24,23 +23,13 @@ export function collectToggled(craft: Craft | null, tagIds?: number[]) {
   };
 }
 
-/**
- * Spec §9 card tag of a card collected on a page: the pick bank (and its archive), the best bank, anywhere else. The
- * practice viewer opens over its bank's route, so the path says which bank the question was met in.
- */
-export function cardTagOf(pathname: string): number {
-  if (/^\/(exercise_list(\/pick)?|archived_pick)\/?$/.test(pathname)) return CARD_TAGS.pick;
-  if (/^\/exercise_list\/best\/?$/.test(pathname)) return CARD_TAGS.best;
-  return CARD_TAGS.card;
-}
-
-/** Spec §4: card collect sets the range kind (the card tag), the flag and the timestamp — 0 when uncollected. */
-export function cardToggled(craft: Craft | null, now: number, tag: number = CARD_TAGS.card) {
+/** Spec §4: card collect sets the range kind, the flag and the timestamp — 0 when uncollected. */
+export function cardToggled(craft: Craft | null, now: number) {
   const on = !craft?.card?.collected;
   return {
     finished: craft?.card?.finished ?? false,
     collected: on,
-    range_kind: on ? tag : 0,
+    range_kind: on ? 1 : 0,
     collect_time_stamp: on ? now : 0,
   };
 }
@@ -51,7 +40,6 @@ export function cardToggled(craft: Craft | null, now: number, tag: number = CARD
  */
 export function CraftBar({ target, noteOpen = false }: { target: CraftTarget; noteOpen?: boolean }) {
   const { message } = App.useApp();
-  const { pathname } = useLocation();
   const { data: craft, isPending } = useQuery(craftQuery(target.questionId));
   const update = useCraftUpdate(target);
   const [tagsOpen, setTagsOpen] = useState(false);
@@ -83,7 +71,7 @@ export function CraftBar({ target, noteOpen = false }: { target: CraftTarget; no
     );
   const toggleCard = () =>
     update.mutate(
-      { kind: 'Card', craft: { card: cardToggled(current, nowSeconds(), cardTagOf(pathname)) } },
+      { kind: 'Card', craft: { card: cardToggled(current, nowSeconds()) } },
       { onSuccess: ({ craft: saved }) => void message.success(saved.card?.collected ? b.cardMsg : b.cardRemovedMsg) },
     );
   const saveTags = (ids: number[]) =>

