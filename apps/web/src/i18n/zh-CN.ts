@@ -15,7 +15,8 @@ import { recordsCopy } from './zh-CN.records';
 import { searchCopy } from './zh-CN.search';
 import { syncCopy } from './zh-CN.sync';
 import { tiersCopy } from './zh-CN.tiers';
-import { wordPagesCopy, wordsCopy } from './zh-CN.words';
+import { wordPagesCopy } from './zh-CN.word-pages';
+import { wordsCopy } from './zh-CN.words';
 
 import { coreCopy } from './zh-CN.core';
 

@@ -1,5 +1,5 @@
 import { flashCalls, wordCalls } from '@gre/contracts';
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { wordKeys, wordInfosQuery } from './word-queries';
 
@@ -14,7 +14,7 @@ export const wordPageKeys = {
   details: (bookId: number) => ['words', 'details', bookId] as const,
   detailsPage: (bookId: number, page: number) => ['words', 'details', bookId, page] as const,
   bands: ['words', 'bands'] as const,
-  met: ['words', 'met'] as const,
+  metPage: (page: number) => ['words', 'met', page] as const,
   decks: ['flash', 'list'] as const,
   reviewDue: ['flash', 'review_due'] as const,
 };
@@ -45,17 +45,17 @@ export const bandsQuery = queryOptions({
   meta: { handlesErrors: true },
 });
 
-/** The words met, a page at a time: the server sets the page size, so more are asked for until `total` is reached. */
-export const metQuery = infiniteQueryOptions({
-  queryKey: wordPageKeys.met,
-  queryFn: ({ pageParam }) => call(wordCalls.met, { page: pageParam }, { quiet: true }),
-  initialPageParam: 1,
-  getNextPageParam: (last, pages) => {
-    const loaded = pages.reduce((n, p) => n + p.items.length, 0);
-    return last.items.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
-  },
-  meta: { handlesErrors: true },
-});
+/**
+ * One page of the words met. The server fixes the page size, so the card asks for one page more while what it holds
+ * falls short of `total` (a plain query per page: an infinite query would bring its code into the vendor chunk the
+ * exam screen loads first).
+ */
+export const metPageQuery = (page: number) =>
+  queryOptions({
+    queryKey: wordPageKeys.metPage(page),
+    queryFn: () => call(wordCalls.met, { page }, { quiet: true }),
+    meta: { handlesErrors: true },
+  });
 
 export const decksQuery = queryOptions({
   queryKey: wordPageKeys.decks,

@@ -1,11 +1,11 @@
 import { FileSearchOutlined } from '@ant-design/icons';
 import { GRE_BANDS, type WordMet } from '@gre/contracts';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, List, Progress, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { zh } from '../../i18n/zh-CN';
 import { CreateFlashButton } from './create-flash-button';
-import { bandsQuery, metQuery } from './word-book-queries';
+import { bandsQuery, metPageQuery } from './word-book-queries';
 import { findWord, MarkedSentence, WordQuestionViewer } from './word-sentence';
 
 const g = zh.words.page.bands;
@@ -58,7 +58,7 @@ export function BandsCard() {
 
 function MetItem({ item, onOpen }: { item: WordMet; onOpen: () => void }) {
   return (
-    <List.Item className="gw-row">
+    <li className="gw-row">
       <div className="gw-row-main">
         <Space wrap size={[8, 4]}>
           <Typography.Text strong lang="en" className="gw-headword-sm">
@@ -73,44 +73,58 @@ function MetItem({ item, onOpen }: { item: WordMet; onOpen: () => void }) {
       <Button icon={<FileSearchOutlined />} aria-label={m.openOf(item.word)} onClick={onOpen}>
         {m.open}
       </Button>
-    </List.Item>
+    </li>
   );
+}
+
+/**
+ * One loaded page of the words met. The card has fetched it already (it reads the first page and the last), so
+ * showing it asks the server nothing more.
+ */
+function MetPage({ page, onOpen }: { page: number; onOpen: (item: WordMet) => void }) {
+  const { data } = useQuery({ ...metPageQuery(page), refetchOnMount: false });
+  if (!data) return null;
+  return data.items.map((x) => <MetItem key={`${x.word}:${x.question_id}`} item={x} onOpen={() => onOpen(x)} />);
 }
 
 /** 查词记录: the words the learner looked up in questions, latest first, a page at a time; a deck can be made of them. */
 export function MetCard() {
-  const met = useInfiniteQuery(metQuery);
+  const [pages, setPages] = useState(1);
+  const first = useQuery(metPageQuery(1));
+  const last = useQuery(metPageQuery(pages));
   const [opened, setOpened] = useState<WordMet | null>(null);
-  const items = met.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = met.data?.pages.at(-1)?.total ?? 0;
+  const total = first.data?.total ?? 0;
+  // Every page but the last is full, so the first page's length is the server's page size.
+  const loaded = last.data ? (pages - 1) * (first.data?.items.length ?? 0) + last.data.items.length : 0;
+  const more = last.data !== undefined && last.data.items.length > 0 && loaded < total;
   return (
     <Card
       title={m.title}
       className="gw-card"
-      extra={<CreateFlashButton source="met" label={m.createFlash} disabled={!met.data || total === 0} />}
+      extra={<CreateFlashButton source="met" label={m.createFlash} disabled={!first.data || total === 0} />}
     >
       <Typography.Paragraph type="secondary">{m.intro}</Typography.Paragraph>
-      {met.isError && items.length === 0 ? (
+      {first.isError ? (
         <Alert type="error" showIcon title={m.failed} />
-      ) : met.isPending ? (
+      ) : first.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
-      ) : items.length === 0 ? (
+      ) : total === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={m.empty} />
       ) : (
         <>
-          <List
-            dataSource={items}
-            rowKey={(x) => `${x.word}:${x.question_id}:${x.last_stamp}`}
-            renderItem={(x) => <MetItem item={x} onOpen={() => setOpened(x)} />}
-          />
+          <ul className="gw-list">
+            {Array.from({ length: pages }, (_, i) => (
+              <MetPage key={i + 1} page={i + 1} onOpen={setOpened} />
+            ))}
+          </ul>
           <div className="gw-more">
             <Typography.Text type="secondary">{m.total(total)}</Typography.Text>
-            {met.hasNextPage && (
-              <Button loading={met.isFetchingNextPage} onClick={() => void met.fetchNextPage()}>
+            {(more || last.isPending) && (
+              <Button loading={last.isPending} onClick={() => setPages((n) => n + 1)}>
                 {m.more}
               </Button>
             )}
-            {met.isFetchNextPageError && <Typography.Text type="danger">{m.failed}</Typography.Text>}
+            {last.isError && <Typography.Text type="danger">{m.failed}</Typography.Text>}
           </div>
         </>
       )}
