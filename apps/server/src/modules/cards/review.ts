@@ -29,26 +29,27 @@ export async function scheduleReviews(
     ? moves.filter((m) => m.from === 'Exam' && card.get(m.word)?.misses === 0)
     : moves.filter((m) => m.to === 'Master' && m.from !== 'Master');
   if (rated.length === 0) return;
-  const existing = new Map(
-    (
-      await reviewsOf(
-        tx,
-        userId,
-        rated.map((m) => m.word),
+  const existing = reviewDeck
+    ? new Map(
+        (
+          await reviewsOf(
+            tx,
+            userId,
+            rated.map((m) => m.word),
+          )
+        ).map((r) => [r.word, r.schedule]),
       )
-    ).map((r) => [r.word, r]),
-  );
-  const rows = rated
-    .filter((m) => reviewDeck || !existing.has(m.word))
-    .map((m) => {
-      const schedule = stepSchedule(existing.get(m.word)?.schedule ?? null, m.outcome === 'pass', now);
-      return {
-        word: m.word,
-        schedule,
-        dueAt: new Date(schedule.due * 1000),
-        sourceQid: card.get(m.word)?.sourceQid ?? null,
-        reviewed: reviewDeck,
-      };
-    });
-  await upsertReviews(tx, userId, rows, now);
+    : new Map<string, unknown>();
+  const rows = rated.map((m) => {
+    const schedule = stepSchedule(existing.get(m.word) ?? null, m.outcome === 'pass', now);
+    return {
+      word: m.word,
+      schedule,
+      dueAt: new Date(schedule.due * 1000),
+      sourceQid: card.get(m.word)?.sourceQid ?? null,
+      reviewed: reviewDeck,
+    };
+  });
+  // A word mastered again in an ordinary deck keeps the schedule it has (the insert skips it).
+  await upsertReviews(tx, userId, rows, now, reviewDeck ? 'step' : 'keep');
 }

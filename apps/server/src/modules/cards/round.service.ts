@@ -16,14 +16,15 @@ import type { Deps } from '../../lib/deps.js';
 import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { bankWords, greList, wordIndex } from '../questions/index.js';
 import { cardData, makeItem, MeaningPool, type StoredItem } from './card-data.js';
-import { briefOf, flashNotFound } from './flash.service.js';
-import { toFlash, storedRound, type StoredRound } from './flash-view.js';
+import { flashNotFound } from './flash.service.js';
+import { toBrief, toFlash, storedRound, type StoredRound } from './flash-view.js';
 import {
   cardsOf,
   closeRound,
+  emptyCounts,
   findFlash,
   lockFlash,
-  moveCards,
+  lockFlashWithCards,
   saveRound,
   stageCounts,
   startRound,
@@ -204,8 +205,9 @@ export async function finishRound(
 ): Promise<CallResponse<typeof flashCalls.finishRound>> {
   const now = deps.clock.now();
   return withUnitOfWork(deps, async ({ tx }) => {
-    const row = await lockFlash(tx, actor.user.id, body.flash_id);
-    if (!row) throw flashNotFound();
+    const locked = await lockFlashWithCards(tx, actor.user.id, body.flash_id);
+    if (!locked) throw flashNotFound();
+    const { row, cards } = locked;
     const round = runningRound(row, body.round.index);
     const sent = body.round.runtimes;
     if (sent.length !== round.runtimes.length)
@@ -220,20 +222,22 @@ export async function finishRound(
       const outcome = stored.choice && stored.outcome ? stored.outcome : grade(choice, round.items[i]!);
       return { word: stored.word, from: stored.stage, to: nextStage(stored.stage, outcome), outcome };
     });
-    const cards = await cardsOf(tx, row.id);
     const to = new Map(moves.map((m) => [m.word, m.to]));
     const finished = cards.every((c) => (to.get(c.word) ?? c.stage) === 'Master');
-    const closed = await closeRound(tx, row.id, round.index, finished, now);
-    if (!closed) throw roundOver();
-    await moveCards(
+    const closed = await closeRound(
       tx,
       row.id,
+      round.index,
+      finished,
       moves.map((m) => ({ word: m.word, stage: m.to, missed: m.outcome === 'miss' })),
       now,
     );
+    if (!closed) throw roundOver();
     await scheduleReviews(tx, actor.user.id, row.rangeKind === FLASH_SOURCES.review, cards, moves, now);
+    const counts = emptyCounts();
+    for (const c of cards) counts[to.get(c.word) ?? (c.stage as CardStage)] += 1;
     return {
-      flash: await briefOf(tx, closed),
+      flash: toBrief({ ...row, ...closed, round: null }, counts),
       moves: moves.map(({ word, from, to: dest }) => ({ word, from, to: dest })),
     };
   });
