@@ -42,11 +42,9 @@ export function Meanings({ card }: { card: FlashCardData }) {
     <div className="gr-flash-meanings">
       {card.senses.length > 0 ? (
         <ul className="gr-flash-senses">
+          {/* Each sense carries its own part of speech ('a. …', 'v. …'), as the dictionary writes it. */}
           {card.senses.map((s, i) => (
-            <li key={i}>
-              {i === 0 && card.pos && <span className="gr-flash-pos">{card.pos}</span>}
-              {s}
-            </li>
+            <li key={i}>{s}</li>
           ))}
         </ul>
       ) : (
@@ -80,7 +78,7 @@ function FlipVerdict({ runtime }: { runtime: FlashRuntime }) {
   const to = nextStage(runtime.stage, pass ? 'pass' : 'miss');
   return (
     <div className="gr-flash-verdict" role="status">
-      <span>{pass ? t.knew : t.didntKnow}</span>
+      <strong>{pass ? t.knew : t.didntKnow}</strong>
       <span className="gr-flash-answer">{to === 'Learn' ? t.stays : t.moveTo(flashCopy.stages[to])}</span>
     </div>
   );
@@ -158,11 +156,11 @@ export function QuizStep({
       <div className="gr-flash-options" role="group" aria-label={t.quizPrompt}>
         {options.map((text, i) => {
           const mark = feedback ? (i === right ? 'is-right' : i === chosen ? 'is-wrong' : '') : '';
+          // Plain buttons: antd's disabled look would hide the right / wrong marks once the choice is made.
           return (
-            <Button
+            <button
               key={i}
-              size="large"
-              block
+              type="button"
               className={`gr-flash-option ${mark}`}
               disabled={pending || feedback !== null}
               aria-pressed={chosen === i}
@@ -175,7 +173,7 @@ export function QuizStep({
               <span className="gr-flash-option-text">{text}</span>
               {mark === 'is-right' && <CheckCircleFilled aria-hidden />}
               {mark === 'is-wrong' && <CloseCircleFilled aria-hidden />}
-            </Button>
+            </button>
           );
         })}
       </div>

@@ -166,6 +166,21 @@ describe('/flash/:flashID stages', { timeout: 30_000 }, () => {
     expect(world.finished[0]!.round.runtimes[0]!.choice).toEqual({ step: 'exam', text: 'venerate' });
   });
 
+  it('a card answered meanwhile on another device: the server says so and the page takes its copy of the round', async () => {
+    const world = mixedDeck();
+    const { user } = open(world);
+    await user.click(await screen.findByRole('button', { name: f.intro.start }));
+    const input = await screen.findByRole('textbox', { name: f.card.answerLabel });
+    const round = world.flash.round!;
+    round.runtimes[0] = { ...round.runtimes[0]!, choice: { step: 'exam', text: 'venerate' }, outcome: 'pass' };
+    round.cursor_index = 1;
+    await user.type(input, 'venal{Enter}');
+    expect(await screen.findByText('这张卡已经作答过了')).toBeTruthy();
+    expect(await screen.findByText(f.intro.resumeAt(1, 2))).toBeTruthy();
+    await user.click(button(f.intro.resume));
+    expect(await screen.findByText(f.card.progress(2, 3))).toBeTruthy();
+  });
+
   it('放弃 asks first, then gives the deck up and shows the Result', async () => {
     const world = mixedDeck();
     const { user } = open(world);

@@ -1,11 +1,11 @@
 import { flashCalls, type Flash, type FlashBrief, type FlashRound } from '@gre/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { call } from '../../api/client';
 import { BackLink, LoaderFailed } from '../../components/loader-states';
 import { flashCopy } from '../../i18n/zh-CN.flash';
-import { flashLoader, openFlash, type FlashLoaderData } from './flash-queries';
+import { flashKeys, flashLoader, openFlash, type FlashLoaderData } from './flash-queries';
 import { finishPayload, openingStage, type Deck, type Move } from './flash-session';
 import './flash.css';
 import { InFlash } from './in-flash';
@@ -37,6 +37,9 @@ function FlashStages({ initial }: { initial: Deck }) {
   const [deck, setDeck] = useState(initial);
   const [view, setView] = useState<View>(() => initialView(initial));
   const id = deck.flash.id;
+  const queryClient = useQueryClient();
+  // A finished round or a give-up moves the deck's figures on /word and may add cards to long-term review.
+  const refreshLists = () => void queryClient.invalidateQueries({ queryKey: flashKeys.all });
 
   // Any trouble with a round (finished elsewhere, a replay refused) is settled by the server's copy of the deck.
   const reopen = useMutation({
@@ -55,13 +58,18 @@ function FlashStages({ initial }: { initial: Deck }) {
   });
   const finish = useMutation({
     mutationFn: (flash: Flash & { round: FlashRound }) => call(flashCalls.finishRound, finishPayload(id, flash.round)),
-    onSuccess: (res, flash) =>
-      setView({ stage: 'RoundSummary', flash: res.flash, roundIndex: flash.round.index, moves: res.moves }),
+    onSuccess: (res, flash) => {
+      refreshLists();
+      setView({ stage: 'RoundSummary', flash: res.flash, roundIndex: flash.round.index, moves: res.moves });
+    },
     onError: () => reopen.mutate(),
   });
   const giveUp = useMutation({
     mutationFn: () => call(flashCalls.giveUpFlash, { id }),
-    onSuccess: (res) => setView({ stage: 'Result', flash: res.flash }),
+    onSuccess: (res) => {
+      refreshLists();
+      setView({ stage: 'Result', flash: res.flash });
+    },
   });
 
   const intro = (
@@ -85,6 +93,7 @@ function FlashStages({ initial }: { initial: Deck }) {
           deck={deck}
           onDeck={(flash) => setDeck((d) => ({ ...d, flash }))}
           onRoundDone={(flash) => isRunningFlash(flash) && finish.mutate(flash)}
+          onStale={() => reopen.mutate()}
           finishing={finish.isPending || reopen.isPending}
         />
       );

@@ -6,7 +6,10 @@ import { queryKeys } from '../../api/queries';
 import { reportError } from '../../api/query-client';
 import type { Deck } from './flash-session';
 
-/** The flash feature's query keys under one prefix: a create, a finished round or a give-up refreshes them all. */
+/**
+ * The flash feature's query keys under one prefix (the word pages keep the deck list and due reviews under it too):
+ * a create, a finished round or a give-up refreshes them all.
+ */
 export const flashKeys = {
   all: ['flash'] as const,
   check: (req: FlashCreateRequest) => ['flash', 'check', req] as const,
@@ -51,9 +54,10 @@ export function useCreateFlash(onCreated?: () => void) {
     onSuccess: async ({ flash, user }) => {
       queryClient.setQueryData(queryKeys.currentUser, user);
       onCreated?.();
-      // A review deck takes today's due cards; the next check must ask again rather than show the old figures.
+      // The deck lists and due reviews (here and on /word) read again; the figures of a check are dropped, not
+      // refetched: the dialog asking for them has closed.
       queryClient.removeQueries({ queryKey: ['flash', 'check'] });
-      void queryClient.invalidateQueries({ queryKey: flashKeys.reviewDue });
+      void queryClient.invalidateQueries({ queryKey: flashKeys.all });
       await navigate(`/flash/${flash.id}`);
     },
   });

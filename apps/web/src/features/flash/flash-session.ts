@@ -37,8 +37,8 @@ export function cardOf(cards: readonly FlashCardData[], runtime: FlashRuntime): 
 }
 
 /**
- * The step a runtime takes. A card of a review deck may come back as mastered; it is checked again by recall (the
- * long-term review asks the word back), which is the last step a card climbs.
+ * The step a runtime takes. A mastered card never enters a round (pickRound leaves it out; a review deck's cards
+ * start at Exam), so the recall step stands in only for a stage the page does not know.
  */
 export function stepOfRuntime(runtime: FlashRuntime): CardStep {
   return stepOf(runtime.stage) ?? 'exam';

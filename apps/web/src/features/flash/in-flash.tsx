@@ -2,7 +2,7 @@ import { flashCalls, type Flash, type FlashChoice, type FlashRound } from '@gre/
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { call } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { flashCopy } from '../../i18n/zh-CN.flash';
 import { CardFace, ExamStep, FlipStep, QuizStep, type Feedback } from './card-steps';
 import { cardOf, resumeIndex, stepOfRuntime, withChoice, type Deck } from './flash-session';
@@ -26,11 +26,14 @@ export function InFlash({
   deck,
   onDeck,
   onRoundDone,
+  onStale,
   finishing,
 }: {
   deck: Deck & { flash: Flash & { round: FlashRound } };
   onDeck: (flash: Flash) => void;
   onRoundDone: (flash: Flash) => void;
+  /** The round moved on elsewhere (another device answered or finished it): the page takes the server's copy. */
+  onStale: () => void;
   finishing: boolean;
 }) {
   const { flash, cards } = deck;
@@ -53,6 +56,10 @@ export function InFlash({
     onSuccess: (res) => {
       setFeedback({ runtime: res.runtime, answer: res.answer });
       onDeck(withChoice(flash, index, res.runtime, res.cursor_index));
+    },
+    // The catalogue has said why (the server's text); the page then shows the deck as the server holds it.
+    onError: (err) => {
+      if (err instanceof ApiError && err.kind === 'conflict') onStale();
     },
   });
 

@@ -31,10 +31,11 @@ export function BucketList({ flash }: { flash: FlashBrief }) {
           <Progress
             percent={percent(b.progress)}
             size="small"
+            showInfo={false}
             status={b.stage === 'Master' ? 'success' : 'normal'}
-            format={() => s.progress(percent(b.progress))}
             aria-label={`${flashCopy.stages[b.stage]} ${s.progress(percent(b.progress))}`}
           />
+          <span className="gr-flash-bucket-percent">{s.progress(percent(b.progress))}</span>
           <span className="gr-flash-bucket-count">{s.count(b.count)}</span>
         </li>
       ))}

@@ -29,9 +29,10 @@ const colorOf = (stage: CardStage) => (stage === 'Master' ? palette.success : pa
 /** The round summary's option: one bar per stage in stage order, labelled with its count. */
 export function summaryOption(buckets: readonly Bucket[]): ChartOption {
   return {
-    grid: { left: 40, right: 16, top: 28, bottom: 32 },
+    grid: { left: 32, right: 8, top: 28, bottom: 32 },
     tooltip: { trigger: 'axis' },
-    xAxis: { type: 'category', data: buckets.map((b) => flashCopy.stages[b.stage]) },
+    // Every stage keeps its label, also at phone width (the axis would otherwise thin them out).
+    xAxis: { type: 'category', data: buckets.map((b) => flashCopy.stages[b.stage]), axisLabel: { interval: 0 } },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
       {

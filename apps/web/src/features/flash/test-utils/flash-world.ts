@@ -144,6 +144,9 @@ export class FlashWorld {
         const round = this.flash.round;
         const runtime = round?.runtimes[body.item_index];
         if (!round || !runtime || round.index !== body.round_index) return { kind: 'conflict' };
+        // As the server: the first choice stands; another one is a conflict.
+        if (runtime.choice && JSON.stringify(runtime.choice) !== JSON.stringify(body.choice))
+          return { kind: 'conflict', show: '这张卡已经作答过了' };
         if (!runtime.choice) {
           runtime.choice = body.choice;
           runtime.outcome = this.outcomeOf(runtime, body.choice);
