@@ -49,7 +49,7 @@ export const flashCopy = {
     title: '闪卡额度不足',
     body: (need: number, have: number) => `这组闪卡需要 ${need} 题额度，你当前剩余 ${have} 题。购买额度后即可创建。`,
     buy: '购买闪卡额度',
-    reduce: '减少卡片数量',
+    reduce: '返回修改',
   },
   stages: {
     NotSeen: '新卡',
