@@ -6,7 +6,7 @@ import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { fakeServer, renderApp } from '../../test-utils';
 import { FlashWorld } from './test-utils/flash-world';
-import { englishVoice } from './use-speech';
+import { englishVoice } from '../../components/use-speech';
 
 const f = zh.flash;
 

@@ -7,7 +7,7 @@ import { flashCopy } from '../../i18n/zh-CN.flash';
 import { CardFace, ExamStep, FlipStep, QuizStep, type Feedback } from './card-steps';
 import { cardOf, resumeIndex, stepOfRuntime, withChoice, type Deck } from './flash-session';
 import { useFlashKeys } from './use-flash-keys';
-import { useSpeech } from './use-speech';
+import { useSpeech } from '../../components/use-speech';
 
 const t = flashCopy.card;
 

@@ -50,7 +50,7 @@ function Chips({ words, onWordClick }: { words: string[]; onWordClick?: WordClic
 
 export interface WordDetailActions {
   onWordClick?: WordClickHandler;
-  voice: SpeechSynthesisVoice | null;
+  speak: ((text: string) => void) | null;
   onMarkSimple: (word: WordDetail) => void;
   onRemove: (word: WordDetail) => void;
   onOpenExample: (word: WordDetail, example: WordExample) => void;
@@ -66,7 +66,7 @@ export interface WordDetailActions {
  * to their question, then '太简单' and '移除'.
  */
 export function WordDetailItem({ word, actions }: { word: WordDetail; actions: WordDetailActions }) {
-  const { onWordClick, voice } = actions;
+  const { onWordClick, speak } = actions;
   return (
     <article className="gw-word" aria-label={word.word}>
       <div className="gw-word-head">
@@ -78,7 +78,7 @@ export function WordDetailItem({ word, actions }: { word: WordDetail; actions: W
             /{word.phonetic}/
           </Typography.Text>
         )}
-        <PronounceButton word={word.word} voice={voice} />
+        <PronounceButton word={word.word} speak={speak} />
         {word.band !== null && <Tag color="blue">{b.band(word.band)}</Tag>}
         {word.mastered && (
           <Tag color="success" icon={<CheckOutlined />}>

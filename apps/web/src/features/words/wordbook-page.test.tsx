@@ -8,7 +8,7 @@ import { zh } from '../../i18n/zh-CN';
 import { closeDialog, dialogStore } from '../../state/ui';
 import { fake, fakeServer, makeUser, renderApp, sentBody, type FakeReply } from '../../test-utils';
 import { bankQuestion } from '../questions/test-utils/content-bank';
-import { englishVoice } from './pronounce';
+import { englishVoice } from '../../components/use-speech';
 import { makeDetail } from './test-utils/word-fixtures';
 import { bookIdOf, pageOf } from './wordbook-page';
 

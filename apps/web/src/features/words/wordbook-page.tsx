@@ -6,10 +6,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import { BackLink } from '../../components/loader-states';
 import { useIsPhone } from '../../components/use-is-phone';
+import { useSpeech } from '../../components/use-speech';
 import { zh } from '../../i18n/zh-CN';
 import { useCurrentUser } from '../auth';
 import { CreateFlashButton } from './create-flash-button';
-import { useEnglishVoice } from './pronounce';
 import { bookDetailsQuery, refreshBooks, WORD_BOOK_PAGE_SIZE } from './word-book-queries';
 import { WordDetailItem, type WordDetailActions } from './word-detail-item';
 import { useWordClick } from './word-lookup-provider';
@@ -48,7 +48,7 @@ function Words({ bookId, userId }: { bookId: number; userId: number }) {
   const [params, setParams] = useSearchParams();
   const page = pageOf(params);
   const details = useQuery(bookDetailsQuery(bookId, page));
-  const voice = useEnglishVoice();
+  const { speak } = useSpeech();
   const onWordClick = useWordClick();
   const [opened, setOpened] = useState<{ word: string; example: WordExample } | null>(null);
   const goPage = (p: number) => setParams(p > 1 ? { page: String(p) } : {});
@@ -106,7 +106,7 @@ function Words({ bookId, userId }: { bookId: number; userId: number }) {
   const { book, words, total } = details.data;
   const actions: WordDetailActions = {
     onWordClick,
-    voice,
+    speak,
     marking: markSimple.isPending ? (markSimple.variables?.word ?? null) : null,
     removing: remove.isPending ? (remove.variables?.word ?? null) : null,
     onMarkSimple: (w) => markSimple.mutate(w),
