@@ -2,7 +2,8 @@ import { flashCalls } from '@gre/contracts';
 import { authorize } from '../../lib/authorize.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
 import { checkCreate, createFlash, getProgress, giveUpFlash, listOwnFlashes, reviewDue } from './flash.service.js';
-import { finishRound, openFlash, updateChoice } from './round.service.js';
+import { finishRound } from './finish.service.js';
+import { openFlash, updateChoice } from './round.service.js';
 
 /** Flash cards: decks, rounds, coins and long-term review (issue 14). */
 export const cardsModule: Module = (app, deps) => {

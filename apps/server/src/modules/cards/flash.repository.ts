@@ -1,6 +1,6 @@
 import { CARD_STAGES, type CardStage } from '@gre/contracts';
 import { cardReviews, flashCards, flashes, type Queryable, type Tx } from '@gre/db';
-import { and, asc, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { sqlTime } from '../../lib/clock.js';
 
 export type FlashRow = typeof flashes.$inferSelect;
@@ -51,28 +51,6 @@ export async function lockFlash(tx: Tx, userId: number, id: number): Promise<Fla
     .where(and(eq(flashes.id, id), eq(flashes.userId, userId)))
     .for('update');
   return row ?? null;
-}
-
-/**
- * The learner's deck locked until the transaction ends, with its cards in deck order, in one statement: what
- * finish_round needs before it writes.
- */
-export async function lockFlashWithCards(
-  tx: Tx,
-  userId: number,
-  id: number,
-): Promise<{ row: FlashRow; cards: FlashCardRow[] } | null> {
-  const cards = sql<
-    FlashCardRow[]
-  >`coalesce((select jsonb_agg(jsonb_build_object('word', c.word, 'position', c.position,
-    'stage', c.stage, 'sourceQid', c.source_qid, 'misses', c.misses) order by c.position)
-    from ${flashCards} c where c.flash_id = ${flashes.id}), '[]'::jsonb)`;
-  const [found] = await tx
-    .select({ row: getTableColumns(flashes), cards })
-    .from(flashes)
-    .where(and(eq(flashes.id, id), eq(flashes.userId, userId)))
-    .for('update', { of: flashes });
-  return found ?? null;
 }
 
 export async function listFlashes(db: Queryable, userId: number): Promise<FlashRow[]> {
@@ -128,44 +106,6 @@ export async function saveRound(tx: Tx, id: number, round: unknown, now: Date): 
   await tx.update(flashes).set({ round, updatedAt: now }).where(eq(flashes.id, id));
 }
 
-/**
- * Ends the running round `index` (round null, one more finished; the deck too when `finished`) and moves its cards
- * (the new stage, one more miss where it missed) in one statement; null when that round is no longer running — a
- * replay, or a concurrent finish that won — and then no card moves.
- */
-export async function closeRound(
-  tx: Tx,
-  id: number,
-  index: number,
-  finished: boolean,
-  moves: { word: string; stage: CardStage; missed: boolean }[],
-  now: Date,
-): Promise<Pick<FlashRow, 'status' | 'roundCount' | 'updatedAt' | 'finishedAt'> | null> {
-  const at = sqlTime(now);
-  const result = await tx.execute<{ status: string; round_count: number; finished_at: string | Date | null }>(sql`
-    with closed as (
-      update ${flashes} set round = null, round_count = round_count + 1, updated_at = ${at}::timestamptz,
-        status = case when ${finished}::boolean then 'Finish' else status end,
-        finished_at = case when ${finished}::boolean then ${at}::timestamptz else finished_at end
-      where id = ${id} and round_index = ${index} and round is not null
-      returning id, status, round_count, finished_at),
-    moved as (
-      update ${flashCards} c set stage = m.stage, misses = c.misses + (case when m.missed then 1 else 0 end),
-        updated_at = ${at}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as m(word text, stage text, missed boolean)
-      where c.flash_id = (select id from closed) and c.word = m.word
-      returning 1)
-    select status, round_count, finished_at, (select count(*) from moved)::int as moved from closed`);
-  const row = result.rows[0];
-  if (!row) return null;
-  return {
-    status: row.status,
-    roundCount: Number(row.round_count),
-    updatedAt: now,
-    finishedAt: row.finished_at === null ? null : new Date(row.finished_at),
-  };
-}
-
 /** Closes a deck before every card is mastered; null when it was already closed. */
 export async function giveUp(tx: Tx, id: number, now: Date): Promise<FlashRow | null> {
   const [row] = await tx
@@ -174,44 +114,6 @@ export async function giveUp(tx: Tx, id: number, now: Date): Promise<FlashRow | 
     .where(and(eq(flashes.id, id), sql`${flashes.status} <> 'Finish'`))
     .returning();
   return row ?? null;
-}
-
-export type ReviewRow = typeof cardReviews.$inferSelect;
-
-/** The learner's review rows of these words. */
-export async function reviewsOf(db: Queryable, userId: number, words: string[]): Promise<ReviewRow[]> {
-  if (words.length === 0) return [];
-  return db
-    .select()
-    .from(cardReviews)
-    .where(and(eq(cardReviews.userId, userId), inArray(cardReviews.word, words)));
-}
-
-/**
- * Writes review schedules: a new row for a word entering review; for one already there, the stepped schedule
- * (`step`) or nothing (`keep`).
- * `reviewed` marks a review deck's rating (it counts against the day's cap); a card newly mastered in a deck is not.
- */
-export async function upsertReviews(
-  tx: Tx,
-  userId: number,
-  rows: { word: string; schedule: unknown; dueAt: Date; sourceQid: string | null; reviewed: boolean }[],
-  now: Date,
-  existing: 'step' | 'keep',
-): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
-    insert into ${cardReviews} (user_id, word, schedule, due_at, source_qid, last_reviewed_at, created_at)
-    select ${userId}, r.word, r.schedule, r.due_at, r.source_qid,
-      case when r.reviewed then ${sqlTime(now)}::timestamptz end, ${sqlTime(now)}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ ...r, due_at: r.dueAt, source_qid: r.sourceQid })))}::jsonb)
-      as r(word text, schedule jsonb, due_at timestamptz, source_qid text, reviewed boolean)
-    on conflict (user_id, word) ${
-      existing === 'keep'
-        ? sql`do nothing`
-        : sql`do update set schedule = excluded.schedule, due_at = excluded.due_at,
-      last_reviewed_at = coalesce(excluded.last_reviewed_at, ${cardReviews}.last_reviewed_at)`
-    }`);
 }
 
 /** Figures of the learner's long-term review at `now`: due before `dueBefore`, reviewed since `dayStart`. */

@@ -1,12 +1,9 @@
 import {
   FLASH_SOURCES,
-  nextStage,
   pickRound,
-  stepOf,
   type CallRequest,
   type CallResponse,
   type CardStage,
-  type FlashChoice,
   type FlashRuntime,
   type flashCalls,
 } from '@gre/contracts';
@@ -15,22 +12,19 @@ import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { bankWords, greList, wordIndex } from '../questions/index.js';
-import { cardData, makeItem, MeaningPool, type StoredItem } from './card-data.js';
+import { cardData, makeItem, MeaningPool } from './card-data.js';
 import { flashNotFound } from './flash.service.js';
-import { toBrief, toFlash, storedRound, type StoredRound } from './flash-view.js';
+import { toFlash, storedRound, type StoredRound } from './flash-view.js';
 import {
   cardsOf,
-  closeRound,
-  emptyCounts,
   findFlash,
   lockFlash,
-  lockFlashWithCards,
   saveRound,
   stageCounts,
   startRound,
   type FlashRow,
 } from './flash.repository.js';
-import { scheduleReviews } from './review.js';
+import { checkStep, grade, runningRound, sameChoice } from './grading.js';
 import { cardVisibilities } from './sources.js';
 import { CARD_WORD, mathWords } from './word-lists.js';
 
@@ -124,41 +118,6 @@ export async function openFlash(
   return opened(deps, (await findFlash(db, actor.user.id, id))!);
 }
 
-/** How a step went, worked out from the stored round: the client's word is never taken for it. */
-export function grade(choice: FlashChoice, item: StoredItem): 'pass' | 'miss' {
-  switch (choice.step) {
-    case 'flip':
-      return choice.know ? 'pass' : 'miss';
-    case 'quiz':
-      return item.quiz && choice.option === item.quiz.answer ? 'pass' : 'miss';
-    case 'exam':
-      return item.recall?.accepted.includes(choice.text.trim().toLowerCase()) ? 'pass' : 'miss';
-  }
-}
-
-const sameChoice = (a: FlashChoice, b: FlashChoice) => JSON.stringify(a) === JSON.stringify(b);
-
-const roundOver = () => new AppError('conflict', 'round already finished', '这一轮已经结束，请刷新');
-const notRunning = (index: number) =>
-  new AppError('conflict', `round ${index} is not the running round`, '这一轮不是当前进行中的一轮，请刷新');
-
-/** The stored round a request names, or the conflict that says why it is not running. */
-function runningRound(row: FlashRow, index: number): StoredRound {
-  const round = storedRound(row);
-  if (!round) throw index <= row.roundIndex ? roundOver() : notRunning(index);
-  if (round.index !== index) throw index < round.index ? roundOver() : notRunning(index);
-  return round;
-}
-
-function checkStep(stage: CardStage, choice: FlashChoice, at: number): void {
-  const step = stepOf(stage);
-  if (choice.step !== step)
-    throw new AppError(
-      'invalid_input',
-      `runtimes[${at}]: a ${stage} card takes the ${step ?? 'no'} step, not ${choice.step}`,
-    );
-}
-
 /**
  * /api/flash/update_choice: records the learner's choice for one card of the running round (the first recorded
  * choice stands: the same again answers the same, another is `conflict`), grades it from the stored round and
@@ -189,56 +148,5 @@ export async function updateChoice(
     round.cursor_index = Math.max(round.cursor_index, body.item_index + 1);
     await saveRound(tx, row.id, round, deps.clock.now());
     return { runtime: next, cursor_index: round.cursor_index, answer };
-  });
-}
-
-/**
- * /api/flash/finish_round: ends the running round. The payload must be that round (same words, order and stages);
- * every card needs a choice of its stage's step, a stored choice winning over the payload's, and every move is
- * recomputed with nextStage. Cards, the deck and the reviews of cards reaching Master change in one transaction;
- * a replay, or the loser of two concurrent finishes, is `conflict` and writes nothing.
- */
-export async function finishRound(
-  deps: RoundDeps,
-  actor: Actor,
-  body: CallRequest<typeof flashCalls.finishRound>,
-): Promise<CallResponse<typeof flashCalls.finishRound>> {
-  const now = deps.clock.now();
-  return withUnitOfWork(deps, async ({ tx }) => {
-    const locked = await lockFlashWithCards(tx, actor.user.id, body.flash_id);
-    if (!locked) throw flashNotFound();
-    const { row, cards } = locked;
-    const round = runningRound(row, body.round.index);
-    const sent = body.round.runtimes;
-    if (sent.length !== round.runtimes.length)
-      throw new AppError('invalid_input', `round.runtimes: the round has ${round.runtimes.length} cards`);
-    const moves = round.runtimes.map((stored, i) => {
-      const mine = sent[i]!;
-      if (mine.word !== stored.word || mine.stage !== stored.stage)
-        throw new AppError('invalid_input', `round.runtimes[${i}]: not the card or stage of the running round`);
-      const choice = stored.choice ?? mine.choice;
-      if (!choice) throw new AppError('invalid_input', `round.runtimes[${i}]: no choice`);
-      checkStep(stored.stage, choice, i);
-      const outcome = stored.choice && stored.outcome ? stored.outcome : grade(choice, round.items[i]!);
-      return { word: stored.word, from: stored.stage, to: nextStage(stored.stage, outcome), outcome };
-    });
-    const to = new Map(moves.map((m) => [m.word, m.to]));
-    const finished = cards.every((c) => (to.get(c.word) ?? c.stage) === 'Master');
-    const closed = await closeRound(
-      tx,
-      row.id,
-      round.index,
-      finished,
-      moves.map((m) => ({ word: m.word, stage: m.to, missed: m.outcome === 'miss' })),
-      now,
-    );
-    if (!closed) throw roundOver();
-    await scheduleReviews(tx, actor.user.id, row.rangeKind === FLASH_SOURCES.review, cards, moves, now);
-    const counts = emptyCounts();
-    for (const c of cards) counts[to.get(c.word) ?? (c.stage as CardStage)] += 1;
-    return {
-      flash: toBrief({ ...row, ...closed, round: null }, counts),
-      moves: moves.map(({ word, from, to: dest }) => ({ word, from, to: dest })),
-    };
   });
 }
