@@ -164,6 +164,8 @@ interface Fixtures {
 interface WorkerFixtures {
   /** A second app instance whose sessions expire after SHORT_IDLE_SECONDS idle; started on first use. */
   shortIdleURL: string;
+  /** An app instance whose clock an admin can move forward (DEBUG_CLOCK=on), apart from the main one; on first use. */
+  clockURL: string;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -172,6 +174,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const server = await startAppServer({ SESSION_IDLE_DAYS: String(SHORT_IDLE_SECONDS / 86_400) });
+      await use(server.baseURL);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  clockURL: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startAppServer({ DEBUG_CLOCK: 'on' });
       await use(server.baseURL);
       await server.stop();
     },
