@@ -154,12 +154,16 @@ export async function dueWords(
 }
 
 /** Which of these words the learner has in long-term review (mastered in a deck). */
-export async function wordsInReview(db: Queryable, userId: number, words: string[]): Promise<Set<string>> {
-  if (words.length === 0) return new Set();
+export async function wordsInReview(db: Queryable, userId: number, words: string[] | null): Promise<Set<string>> {
+  if (words !== null && words.length === 0) return new Set();
   const rows = await db
     .select({ word: cardReviews.word })
     .from(cardReviews)
-    .where(and(eq(cardReviews.userId, userId), inArray(cardReviews.word, words)));
+    .where(
+      words === null
+        ? eq(cardReviews.userId, userId)
+        : and(eq(cardReviews.userId, userId), inArray(cardReviews.word, words)),
+    );
   return new Set(rows.map((r) => r.word));
 }
 

@@ -170,7 +170,11 @@ export async function reviewDue(
   };
 }
 
-/** Which of these headwords the learner has mastered in a deck (they are in long-term review). */
-export function masteredWords(deps: Pick<Deps, 'database'>, userId: number, words: string[]): Promise<Set<string>> {
+/** Which of these headwords (all of them when null) the learner has mastered in a deck: they are in long-term review. */
+export function masteredWords(
+  deps: Pick<Deps, 'database'>,
+  userId: number,
+  words: string[] | null,
+): Promise<Set<string>> {
   return wordsInReview(deps.database.db, userId, words);
 }

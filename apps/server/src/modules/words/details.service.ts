@@ -12,12 +12,12 @@ import { decideAccess, type Visibility } from '../../lib/access.js';
 import { visibleVisibilities, type Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { greBands } from '../cards/index.js';
+import { greBands, masteredWords } from '../cards/index.js';
 import { answersHeldFor, bankWords, wordIndex } from '../questions/index.js';
 import { gradedRelationRows } from './details.repository.js';
 import { RelationIndex, relationSourceOf } from './relations.js';
 import { toBrief } from './words.service.js';
-import { bookCounts, entriesPage, findOwnBook, masteredWords } from './words.repository.js';
+import { bookCounts, entriesPage, findOwnBook } from './words.repository.js';
 
 type DetailDeps = Pick<Deps, 'database' | 'clock'>;
 
@@ -88,7 +88,7 @@ export async function getDetailsByBook(
   const keyOf = (w: string) => index.headwordOf(w) ?? w.trim().toLowerCase();
   const [mastered, relations, examples] = words.length
     ? await Promise.all([
-        masteredWords(db, actor.user.id, words),
+        masteredWords(deps, actor.user.id, words),
         relationIndexFor(deps, actor, keyOf),
         examplesFor(deps, actor, words),
       ])
@@ -123,7 +123,7 @@ export async function getBands(
   deps: Pick<Deps, 'database'>,
   actor: Actor,
 ): Promise<CallResponse<typeof wordCalls.bands>> {
-  const [bands, mastered] = await Promise.all([greBands(), masteredWords(deps.database.db, actor.user.id, null)]);
+  const [bands, mastered] = await Promise.all([greBands(), masteredWords(deps, actor.user.id, null)]);
   return {
     bands: Array.from({ length: GRE_BANDS }, (_, i) => {
       const words = bands.words(i + 1);

@@ -1,4 +1,4 @@
-import { cardReviews, wordBookEntries, wordBooks } from '@gre/db';
+import { wordBookEntries, wordBooks } from '@gre/db';
 import { advisoryLock } from '@gre/db/queries';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '@gre/db';
@@ -206,18 +206,4 @@ export async function entriesPage(
     .orderBy(desc(wordBookEntries.addedAt), asc(wordBookEntries.word))
     .limit(limit)
     .offset(offset);
-}
-
-/** The words the learner has in long-term review (a deck mastered them), among `words`, or all of them when null. */
-export async function masteredWords(db: Queryable, userId: number, words: string[] | null): Promise<Set<string>> {
-  if (words !== null && words.length === 0) return new Set();
-  const rows = await db
-    .select({ word: cardReviews.word })
-    .from(cardReviews)
-    .where(
-      words === null
-        ? eq(cardReviews.userId, userId)
-        : and(eq(cardReviews.userId, userId), inArray(cardReviews.word, words)),
-    );
-  return new Set(rows.map((r) => r.word));
 }
