@@ -45,7 +45,14 @@ function rightOption(card: FlashCardData): number {
 }
 
 /** Plays the running round of a deck on the page, every card right, and ends it. */
-async function playRound(page: Page, api: Api, base: string, token: string, flashId: number): Promise<void> {
+async function playRound(
+  page: Page,
+  testInfo: TestInfo,
+  api: Api,
+  base: string,
+  token: string,
+  flashId: number,
+): Promise<void> {
   const { flash, cards } = await api.call(flashCalls.openFlash, { id: flashId }, { token, baseURL: base });
   const runtimes = flash.round!.runtimes;
   for (const [i, r] of runtimes.entries()) {
@@ -63,6 +70,8 @@ async function playRound(page: Page, api: Api, base: string, token: string, flas
       await page.keyboard.press('Enter');
       await expect(page.getByText(f.card.right)).toBeVisible();
     }
+    // The first card of each step kind, answered, for people to look at.
+    if (i === 0) await shot(page, testInfo, `flash-step-${r.stage}`);
     const last = i === runtimes.length - 1;
     await page.getByRole('button', { name: label(last ? f.card.finish : f.card.next) }).click();
   }
@@ -105,6 +114,9 @@ test('a word from a passage into 生词本, a six-choose-two deck played to the 
   const added = book.words[0]!.word;
 
   await page.goto(`${base}/word`);
+  // The look-up itself is kept among the words met, with the passage's sentence.
+  const met = page.locator('.ant-card').filter({ has: page.getByText(w.page.met.title, { exact: true }) });
+  await expect(met.getByText(added).first()).toBeVisible();
   await page.getByRole('link', { name: book.name }).first().click();
   await expect(page).toHaveURL(new RegExp(`/wordbook/${book.id}$`));
   await expect(page.getByText(added, { exact: true }).first()).toBeVisible();
@@ -125,16 +137,16 @@ test('a word from a passage into 生词本, a six-choose-two deck played to the 
 
   // Three rounds: every card flips, then chooses its meaning, then is recalled — and is mastered.
   await page.getByRole('button', { name: label(f.intro.start) }).click();
-  await playRound(page, api, base, token, flashId);
+  await playRound(page, testInfo, api, base, token, flashId);
   await expect(page.getByText(f.summary.title(1))).toBeVisible();
   await expect(page.getByText(f.summary.moves(DECK, 0))).toBeVisible();
   await expect(page.locator('.gr-flash-chart canvas, .gr-flash-chart svg').first()).toBeVisible();
   await shot(page, testInfo, 'flash-round-summary');
   await page.getByRole('button', { name: label(f.summary.next) }).click();
-  await playRound(page, api, base, token, flashId);
+  await playRound(page, testInfo, api, base, token, flashId);
   await expect(page.getByText(f.summary.title(2))).toBeVisible();
   await page.getByRole('button', { name: label(f.summary.next) }).click();
-  await playRound(page, api, base, token, flashId);
+  await playRound(page, testInfo, api, base, token, flashId);
   await expect(page.getByText(f.summary.mastered(DECK, DECK))).toBeVisible();
   await page.getByRole('button', { name: label(f.summary.result) }).click();
   await expect(page.getByText(f.result.doneTitle)).toBeVisible({ timeout: 15_000 });
@@ -157,13 +169,16 @@ test('a word from a passage into 生词本, a six-choose-two deck played to the 
   const reviewId = Number(/\/flash\/(\d+)$/.exec(page.url())![1]);
   expect(reviewId).not.toBe(flashId);
   await page.getByRole('button', { name: label(f.intro.start) }).click();
-  await playRound(page, api, base, token, reviewId);
+  await playRound(page, testInfo, api, base, token, reviewId);
   await page.getByRole('button', { name: label(f.summary.result) }).click();
   await expect(page.getByText(f.result.doneTitle)).toBeVisible({ timeout: 15_000 });
   await shot(page, testInfo, 'flash-review-result');
   const after = await api.call(flashCalls.reviewDue, {}, { token, baseURL: base });
   expect(after.due_today).toBe(0);
   expect(after.reviewed_today).toBe(DECK);
+  await page.goto(`${base}/word`);
+  await expect(page.getByText(book.name).first()).toBeVisible();
+  await shot(page, testInfo, 'flash-word-page');
   // A review costs no coins.
   expect((await api.call(userCalls.get, {}, { token, baseURL: base })).authority.flash_coins).toBe(50 - DECK);
 });

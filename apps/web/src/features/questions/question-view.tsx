@@ -187,6 +187,8 @@ export function QuestionView({
       tabIndex={-1}
       onKeyDown={onKeyDown}
       data-kind={kind}
+      // The click-a-word popover keeps a look-up with the question it was made in (/word's 查词记录).
+      data-question-id={question.id}
     >
       {question.passage ? (
         <div className="gq-split">

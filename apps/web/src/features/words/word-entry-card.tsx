@@ -18,11 +18,21 @@ export const WORD_CARD_WIDTH = 'min(320px, calc(100vw - 32px))';
 const elsewhere = (word: string) => `https://dict.youdao.com/result?word=${encodeURIComponent(word)}&lang=en`;
 
 /** The click-a-word popover's body: the entries (a compound's by part), or a loading, not-found or failed line. */
-export function WordEntryCard({ word, userId, onClose }: { word: string; userId: number; onClose: () => void }) {
+export function WordEntryCard({
+  word,
+  questionId = null,
+  userId,
+  onClose,
+}: {
+  word: string;
+  questionId?: string | null;
+  userId: number;
+  onClose: () => void;
+}) {
   const { token } = theme.useToken();
   // ui.md: touch targets of at least 44 px at phone width.
   const size = useIsPhone() ? 'large' : 'small';
-  const lookup = useQuery(wordLookupQuery(word));
+  const lookup = useQuery(wordLookupQuery(word, questionId));
   const root: CSSProperties = {
     width: WORD_CARD_WIDTH,
     maxHeight: 'min(60vh, 420px)',

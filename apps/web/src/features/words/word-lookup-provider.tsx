@@ -27,12 +27,14 @@ interface Opened {
   userId: number;
   word: string;
   element: HTMLElement;
+  /** The question the word was clicked in (its QuestionView's root), for the words met; null elsewhere. */
+  questionId: string | null;
   /** A fresh popover (and position) for every click, even on the same word. */
   seq: number;
 }
 
 interface WordLookupApi {
-  open(word: string, element: HTMLElement): void;
+  open(word: string, element: HTMLElement, questionId: string | null): void;
 }
 
 const WordLookupContext = createContext<WordLookupApi | null>(null);
@@ -62,7 +64,10 @@ export function WordLookupProvider({ children }: { children: ReactNode }) {
     () =>
       userId === null
         ? null
-        : { open: (word, element) => setOpened({ userId, word, element, seq: (seq.current += 1) }) },
+        : {
+            open: (word, element, questionId) =>
+              setOpened({ userId, word, element, questionId, seq: (seq.current += 1) }),
+          },
     [userId],
   );
   return (
@@ -142,7 +147,7 @@ function WordPopover({ opened, userId, onClose }: { opened: Opened; userId: numb
       open
       trigger={[]}
       placement="bottom"
-      content={<WordEntryCard word={opened.word} userId={userId} onClose={onClose} />}
+      content={<WordEntryCard word={opened.word} questionId={opened.questionId} userId={userId} onClose={onClose} />}
       classNames={{ root: POPOVER_CLASS }}
       // Pushed against the screen edge (a word near the margin of a phone), the card still keeps a gap to it.
       styles={{ root: { paddingInline: token.paddingXS } }}
@@ -177,7 +182,8 @@ export function useWordClick(): WordClickHandler | undefined {
         ? (word, event) => {
             event.stopPropagation();
             const target = event.target instanceof Element ? event.target.closest<HTMLElement>('.gq-w') : null;
-            api.open(word, target ?? event.currentTarget);
+            const anchor = target ?? event.currentTarget;
+            api.open(word, anchor, anchor.closest<HTMLElement>('[data-question-id]')?.dataset.questionId ?? null);
           }
         : undefined,
     [api],

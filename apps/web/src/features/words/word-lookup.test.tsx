@@ -116,6 +116,9 @@ function setup({
           <RichText inline lang="en" text="laconic" onWordClick={onWordClick} />
         </button>
         <p>outside</p>
+        <div data-question-id="q-rc-101">
+          <RichText lang="en" text="Terse." onWordClick={onWordClick} />
+        </div>
       </>
     );
   }
@@ -156,6 +159,17 @@ describe('click a word', () => {
     expect(screen.queryByRole('dialog', { name: c.popoverLabel('went') })).toBeNull();
     expect(calls('/api/word/get_all')).toHaveLength(1);
     expect(calls('/api/word/add_words')).toHaveLength(1);
+  });
+
+  it('keeps a look-up made in a question with that question, so it joins the words met', async () => {
+    const { user, calls } = setup();
+    await user.click(screen.getByText('went'));
+    await screen.findByRole('dialog', { name: c.popoverLabel('went') });
+    await user.click(screen.getByText('Terse'));
+    await screen.findByRole('dialog', { name: c.popoverLabel('Terse') });
+    await waitFor(() =>
+      expect(calls('/api/word/lookup')).toEqual([{ word: 'went' }, { word: 'Terse', question_id: 'q-rc-101' }]),
+    );
   });
 
   it('marks GRE words and words already in a book; the click inside an answer choice does not choose it', async () => {

@@ -22,10 +22,12 @@ export const wordInfosQuery = (userId: number) =>
   });
 
 /** A clicked word's entries; an unknown word is an answer with `found: false` (the popover says so, no toast). */
-export const wordLookupQuery = (word: string) =>
+export const wordLookupQuery = (word: string, questionId: string | null = null) =>
   queryOptions({
-    queryKey: wordKeys.lookup(word),
-    queryFn: () => call(questionCalls.wordLookup, { word }, { quiet: true }),
+    // Keyed by the question too: a look-up in another question is kept among the words met with that sentence.
+    queryKey: [...wordKeys.lookup(word), questionId],
+    queryFn: () =>
+      call(questionCalls.wordLookup, questionId ? { word, question_id: questionId } : { word }, { quiet: true }),
     // The word lists ship with the app and change only with a deploy.
     staleTime: Infinity,
   });
