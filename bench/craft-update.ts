@@ -2,14 +2,23 @@
 // one-query route in the same run (issue 5: p99 < 25 ms at 50 connections). Each connection keeps to one of 50
 // questions and alternates Note and Collect on it, so every request is a real write of the one-statement upsert.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { craftCalls } from '@gre/contracts';
 import { openDatabase } from '@gre/db';
 import autocannon from 'autocannon';
 import { seedContent } from '../apps/server/src/modules/content-import/seed.js';
 import { freshDatabase } from './databases.js';
-import { call, clientHeaders, figures, measureOneQuery, registerUser, repoRoot, startServer } from './targets.js';
+import {
+  call,
+  clientHeaders,
+  figures,
+  measureOneQuery,
+  registerUser,
+  repoRoot,
+  startServer,
+  machineFacts,
+} from './targets.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -145,14 +154,11 @@ async function main() {
       database: 'postgres',
       database_detail: database.describe,
       measured_at: new Date().toISOString(),
-      machine: {
-        cpus: cpus().length,
-        cpu_model: cpus()[0]?.model ?? '?',
-        node: process.version,
-        load_average_before: load_before,
-        load_average_after: load_after,
-        note: 'shared machine: other work was running; the one-query route in the same run is the yardstick',
-      },
+      machine: machineFacts(
+        load_before,
+        load_after,
+        'shared machine: other work was running; the one-query route in the same run is the yardstick',
+      ),
       load: {
         tool: 'autocannon',
         connections: CONNECTIONS,

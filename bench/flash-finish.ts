@@ -9,7 +9,7 @@
 // one-query route runs under the same loop.
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_DECKS (decks per learner, 800).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { Agent, request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { FLASH_SOURCES, flashCalls, HEADERS, systemCalls, userCalls, type CardStage } from '@gre/contracts';
@@ -18,7 +18,7 @@ import pg from 'pg';
 import { seedContent } from '../apps/server/src/modules/content-import/seed.js';
 import { freshDatabase } from './databases.js';
 import { percentile } from './load-loop.js';
-import { call, clientHeaders, repoRoot, startServer } from './targets.js';
+import { call, clientHeaders, repoRoot, startServer, machineFacts } from './targets.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -347,14 +347,7 @@ async function main() {
       database: 'postgres',
       database_detail: database.describe,
       measured_at: new Date().toISOString(),
-      machine: {
-        cpus: cpus().length,
-        cpu_model: cpus()[0]?.model ?? '?',
-        node: process.version,
-        load_average_before: loadBefore,
-        load_average_after: loadAfter,
-        note: 'shared machine: the load generator, the app and PostgreSQL share these cores with anything else running; the one-query route in the same run is the yardstick',
-      },
+      machine: machineFacts(loadBefore, loadAfter),
       load: {
         tool: 'node:http keep-alive closed loop, each request timed on its own (bench/flash-finish.ts)',
         connections: CONNECTIONS,

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_VERSION, HEADERS, userCalls, systemCalls } from '@gre/contracts';
@@ -133,4 +134,20 @@ export function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** The note every load benchmark's results file carries about the machine it ran on. */
+export const SHARED_MACHINE_NOTE =
+  'shared machine: the load generator, the app and PostgreSQL share these cores with anything else running; the one-query route in the same run is the yardstick';
+
+/** The machine block of a results file: cores, CPU, Node and the load average around the run. */
+export function machineFacts(loadBefore: number[], loadAfter: number[], note = SHARED_MACHINE_NOTE) {
+  return {
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model ?? '?',
+    node: process.version,
+    load_average_before: loadBefore,
+    load_average_after: loadAfter,
+    note,
+  };
 }

@@ -9,12 +9,12 @@
 // Options: --profile (V8 CPU profile of the measured app server into .test-output/bench-profiles).
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (3 s).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { HEADERS, payCalls, systemCalls, userCalls, type Payment } from '@gre/contracts';
 import autocannon from 'autocannon';
 import { freshDatabase } from './databases.js';
-import { clientHeaders, repoRoot, startServer } from './targets.js';
+import { clientHeaders, repoRoot, startServer, machineFacts } from './targets.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LEARNERS = CONNECTIONS;
@@ -257,14 +257,7 @@ async function main() {
       database: 'postgres',
       database_detail: database.describe,
       measured_at: new Date().toISOString(),
-      machine: {
-        cpus: cpus().length,
-        cpu_model: cpus()[0]?.model ?? '?',
-        node: process.version,
-        load_average_before: loadBefore,
-        load_average_after: loadAfter,
-        note: 'shared machine: the load generator, the app and PostgreSQL share these cores with anything else running; the one-query route in the same run is the yardstick',
-      },
+      machine: machineFacts(loadBefore, loadAfter),
       load: {
         tool: 'autocannon',
         connections: CONNECTIONS,
