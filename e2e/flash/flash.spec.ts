@@ -125,8 +125,15 @@ test('a word from a passage into 生词本, a six-choose-two deck played to the 
   // A deck of six-choose-two words, made in the create dialog from the book's page.
   await page.getByRole('button', { name: new RegExp(`${w.book.createFlash}$`) }).click();
   const dialog = page.getByRole('dialog', { name: f.create.title });
-  await dialog.getByRole('combobox', { name: f.create.source }).click();
-  await page.getByTitle(f.create.sources.six_two).click();
+  // antd's dropdown slides in: a click that lands while it moves can miss, so pick until the field shows the choice.
+  const source = dialog.getByRole('combobox', { name: f.create.source });
+  const sixTwo = page.locator(`.ant-select-item-option[title="${f.create.sources.six_two}"]`);
+  await expect(async () => {
+    if (!(await sixTwo.isVisible())) await source.click();
+    await sixTwo.click({ timeout: 3_000 });
+    // The dropdown lives outside the dialog: inside it, the title is the field's value.
+    await expect(dialog.getByTitle(f.create.sources.six_two)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await dialog.getByRole('spinbutton', { name: f.create.limit }).fill(String(DECK));
   await expect(dialog.getByText(new RegExp(`将生成 ${DECK} 张卡，需要 ${DECK} 题额度，当前剩余 50 题`))).toBeVisible();
   await shot(page, testInfo, 'flash-create');
