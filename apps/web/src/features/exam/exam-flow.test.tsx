@@ -210,7 +210,10 @@ describe('result', () => {
     await user.click(word);
     const card = await screen.findByRole('dialog', { name: zh.words.popoverLabel(text) });
     expect(await within(card).findByText('n. 测试释义')).toBeTruthy();
-    expect(calls(questionCalls.wordLookup.path)).toEqual([{ word: text }]);
+    // The look-up names the question it was made in (kept among the words met).
+    const questionId = word.closest<HTMLElement>('[data-question-id]')?.dataset.questionId;
+    expect(questionId).toBeTruthy();
+    expect(calls(questionCalls.wordLookup.path)).toEqual([{ word: text, question_id: questionId }]);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: zh.words.popoverLabel(text) })).toBeNull());
     expect(screen.getByRole('dialog')).toBe(review);
