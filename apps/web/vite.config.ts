@@ -80,7 +80,11 @@ export default defineConfig({
   server: {
     // /media: the signed material and video addresses the API hands out (served by the API server, with ranges).
     // /pay/notify: the sandbox gateway notifies the address the dialog was opened at (payment notifications).
-    proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000', '/pay/notify': 'http://127.0.0.1:3000' },
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/media': 'http://127.0.0.1:3000',
+      '/pay/notify': 'http://127.0.0.1:3000',
+    },
   },
   build: {
     outDir: 'dist',

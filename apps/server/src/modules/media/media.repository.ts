@@ -1,4 +1,4 @@
-import { materials, questions, settings, videos, type Db } from '@gre/db';
+import { materials, questions, videos, type Db } from '@gre/db';
 import { asc, eq, notInArray, sql } from 'drizzle-orm';
 import { briefColumns, type BriefRow } from '@gre/db/queries';
 import { sharedSecret } from '../../lib/secrets.repository.js';

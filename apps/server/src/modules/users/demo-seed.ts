@@ -5,12 +5,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { TRIAL_DAYS } from './accounts.service.js';
 import { DEMO_ACCOUNTS, DEMO_PAID_DAYS, type DemoAccount } from './demo-accounts.js';
 import type { Tx } from '@gre/db';
-import {
-  advisoryLock,
-  countUsers,
-  existingEmails,
-  insertUser,
-} from './users.repository.js';
+import { advisoryLock, countUsers, existingEmails, insertUser } from './users.repository.js';
 import { recordFirstPeriod } from '../membership/index.js';
 
 /** SEED_DEMO=true always seeds; `auto` seeds everywhere but production; `false` never. */
