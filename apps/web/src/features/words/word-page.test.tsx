@@ -1,15 +1,15 @@
 import { flashCalls, questionCalls, userCalls, wordCalls, type WordInfos, type WordMet } from '@gre/contracts';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../api/query-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
 import { closeDialog, dialogStore } from '../../state/ui';
 import { fake, fakeServer, makeUser, renderApp, sentBody } from '../../test-utils';
 import { bankQuestion } from '../questions/test-utils/content-bank';
 import { bookNameProblem } from './word-books-card';
-import { makeBook, makeFlash, makeMet, REVIEW_DUE } from './test-utils/word-fixtures';
+import { cleanUpAfterEach, makeBook, makeFlash, makeMet, REVIEW_DUE } from './test-utils/word-fixtures';
 import { findWord } from './word-sentence';
 
 const p = zh.words.page;
@@ -18,12 +18,7 @@ beforeAll(async () => {
   await import('./word-page');
 }, 60_000);
 
-afterEach(() => {
-  cleanup();
-  act(() => closeDialog());
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 const BOOKS = [
   makeBook({ id: 1, name: '我的生词本', simple_count: 1 }, ['laconic', 'go']),

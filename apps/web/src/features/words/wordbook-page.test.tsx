@@ -1,15 +1,15 @@
 import { questionCalls, userCalls, wordCalls, type WordDetail } from '@gre/contracts';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../api/query-client';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
-import { closeDialog, dialogStore } from '../../state/ui';
+import { dialogStore } from '../../state/ui';
 import { fake, fakeServer, makeUser, renderApp, sentBody, type FakeReply } from '../../test-utils';
 import { bankQuestion } from '../questions/test-utils/content-bank';
 import { englishVoice } from '../../components/use-speech';
-import { makeDetail } from './test-utils/word-fixtures';
+import { cleanUpAfterEach, makeDetail } from './test-utils/word-fixtures';
 import { bookIdOf, pageOf } from './wordbook-page';
 
 const b = zh.words.book;
@@ -18,12 +18,7 @@ beforeAll(async () => {
   await import('./wordbook-page');
 }, 60_000);
 
-afterEach(() => {
-  cleanup();
-  act(() => closeDialog());
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 const LACONIC = makeDetail('laconic', {
   phonetic: "lә'kɒnik",

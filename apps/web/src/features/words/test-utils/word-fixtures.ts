@@ -8,6 +8,20 @@ import {
   type WordInfos,
   type WordMet,
 } from '@gre/contracts';
+import { act, cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { queryClient } from '../../../api/query-client';
+import { closeDialog } from '../../../state/ui';
+
+/** The word pages' tests leave nothing behind: the rendered app, an open dialog, the cache, stubbed speech. */
+export function cleanUpAfterEach(): void {
+  afterEach(() => {
+    cleanup();
+    act(() => closeDialog());
+    queryClient.clear();
+    vi.unstubAllGlobals();
+  });
+}
 
 /** 2026-11-22 08:00 Shanghai, in Unix seconds. */
 export const NOV_22 = 1_795_305_600;
