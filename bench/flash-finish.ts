@@ -10,14 +10,13 @@
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_DECKS (decks per learner, 800).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { Agent, request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { FLASH_SOURCES, flashCalls, HEADERS, systemCalls, userCalls, type CardStage } from '@gre/contracts';
 import { openDatabase } from '@gre/db';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedContent } from '../apps/server/src/modules/content-import/seed.js';
 import { freshDatabase } from './databases.js';
-import { percentile } from './load-loop.js';
 import { call, clientHeaders, repoRoot, startServer, machineFacts } from './targets.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -132,95 +131,82 @@ insert into flash_cards (flash_id, word, position, source_qid, stage, misses, up
 select made.id, c.word, c.position, c.source_qid, c.stage, c.misses, c.updated_at
 from made cross join flash_cards c where c.flash_id = $1`;
 
-interface Figures {
-  requests: number;
-  requests_per_sec: number;
-  latency_ms: { p50: number; p90: number; p99: number; max: number; mean: number };
-  refused: number;
-  /** Workers that used up their decks before the end (their learner then sent nothing more). */
-  workers_out_of_decks: number;
+/** autocannon's figures with p90, and the answers refused by the check. */
+function figures(r: autocannon.Result, refused: number, exhausted: number) {
+  return {
+    requests: r.requests.total,
+    requests_per_sec: Math.round(r.requests.average),
+    latency_ms: {
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      mean: r.latency.mean,
+    },
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non_2xx: r.non2xx,
+    refused,
+    /** Connections that used up their learner's decks before the end (sent again, then refused). */
+    workers_out_of_decks: exhausted,
+  };
 }
-
-/** Keep-alive sockets, one per worker: node:http costs the load generator less than fetch() per request. */
-const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-
-/** One POST on the shared agent: the status and the parsed body (null when it is not JSON). */
-function postJson(url: URL, headers: Record<string, string>, body: string): Promise<{ status: number; json: unknown }> {
-  return new Promise((resolveResponse) => {
-    const req = request(
-      url,
-      { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          let json: unknown = null;
-          try {
-            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            // Not JSON is not an answer: the caller refuses it.
-          }
-          resolveResponse({ status: res.statusCode ?? 0, json });
-        });
-      },
-    );
-    req.on('error', () => resolveResponse({ status: 0, json: null }));
-    req.end(body);
-  });
-}
+type Figures = ReturnType<typeof figures>;
 
 /**
- * A closed loop of CONNECTIONS workers, each its own learner; `request(k, n)` is worker k's n-th request, or null when
- * it has none left (then the worker stops). Every request is timed on its own.
+ * A closed loop of CONNECTIONS autocannon connections, each its own learner: `request(k)` is connection k's next body
+ * (null when it has none left: the run is then void). Every answer is checked with `accept`.
  */
 async function load(
   url: string,
   seconds: number,
-  request: (k: number, n: number) => { headers: Record<string, string>; body: string } | null,
+  request: (k: number) => { headers: Record<string, string>; body: string } | null,
   accept: (k: number, status: number, json: unknown) => boolean,
 ): Promise<Figures> {
-  const samples: number[] = [];
   let refused = 0;
-  let timed = 0;
-  let exhausted = 0;
-  const target = new URL(url);
-  const until = performance.now() + seconds * 1000;
-  const worker = async (k: number) => {
-    for (let n = 0; performance.now() < until; n++) {
-      const next = request(k, n);
-      if (!next) {
-        exhausted += 1;
-        return;
-      }
-      const t = performance.now();
-      const { status, json } = await postJson(target, next.headers, next.body);
-      const ms = performance.now() - t;
-      samples.push(ms);
-      timed += ms;
-      if (!accept(k, status, json)) {
-        refused += 1;
-        if (refused <= 5) console.log(`  refused (worker ${k}): ${status} ${JSON.stringify(json).slice(0, 200)}`);
-      }
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, (_, k) => worker(k)));
-  const elapsed = (performance.now() - started) / 1000;
-  samples.sort((a, b) => a - b);
-  const r2 = (n: number) => Number(n.toFixed(2));
-  return {
-    requests: samples.length,
-    requests_per_sec: Math.round(samples.length / elapsed),
-    latency_ms: {
-      p50: r2(percentile(samples, 0.5)),
-      p90: r2(percentile(samples, 0.9)),
-      p99: r2(percentile(samples, 0.99)),
-      max: r2(samples.at(-1) ?? 0),
-      mean: r2(timed / Math.max(1, samples.length)),
+  const exhausted = new Set<number>();
+  const { pathname } = new URL(url);
+  let next = 0;
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: seconds,
+    // Called once per connection as autocannon opens it: that connection's learner from then on, a new deck of
+    // theirs for every request.
+    setupClient: (client) => {
+      const k = next++;
+      const first = request(k);
+      if (!first) throw new Error(`learner ${k} has no deck`);
+      let last = first.body;
+      client.setRequests([
+        {
+          method: 'POST',
+          path: pathname,
+          headers: first.headers,
+          body: first.body,
+          setupRequest: (req) => {
+            const r = request(k);
+            if (r) last = r.body;
+            else exhausted.add(k);
+            return { ...req, body: last };
+          },
+          onResponse: (status, text) => {
+            let json: unknown = null;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              // Not JSON is not an answer: refused below.
+            }
+            if (accept(k, status, json)) return;
+            refused += 1;
+            if (refused <= 5) console.log(`  refused (connection ${k}): ${status} ${text.slice(0, 200)}`);
+          },
+        },
+      ]);
     },
-    refused,
-    workers_out_of_decks: exhausted,
-  };
+  });
+  return figures(result, refused, exhausted.size);
 }
 
 function report(label: string, f: Figures) {
@@ -336,7 +322,9 @@ async function main() {
       finish_round_vs_one_query_p99: ratio(finish.latency_ms.p99, floor.latency_ms.p99),
       finish_round_vs_one_query_throughput: ratio(finish.requests_per_sec, floor.requests_per_sec),
     };
-    const valid = finish.refused === 0 && floor.refused === 0;
+    const clean = (f: Figures) =>
+      f.refused === 0 && f.errors === 0 && f.timeouts === 0 && f.non_2xx === 0 && f.workers_out_of_decks === 0;
+    const valid = clean(finish) && clean(floor);
     const met = valid && finish.latency_ms.p99 < TARGET.max_p99_ms;
     console.log(
       `  → p99 ${finish.latency_ms.p99} ms, ${ratios.finish_round_vs_one_query_p99}× the one-query route's p99, ${(ratios.finish_round_vs_one_query_throughput * 100).toFixed(0)} % of its throughput` +
@@ -349,7 +337,7 @@ async function main() {
       measured_at: new Date().toISOString(),
       machine: machineFacts(loadBefore, loadAfter),
       load: {
-        tool: 'node:http keep-alive closed loop, each request timed on its own (bench/flash-finish.ts)',
+        tool: "autocannon, closed loop (a new deck of the connection's learner for every request)",
         connections: CONNECTIONS,
         duration_s: DURATION,
         warmup_s: WARMUP,
