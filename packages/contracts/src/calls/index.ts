@@ -14,6 +14,8 @@ import { wordCalls } from './words.js';
 import { payCalls } from './pay.js';
 import { codeCalls } from './codes.js';
 import { flashCalls } from './flash.js';
+import { mailCalls } from './mail.js';
+import { postCalls } from './posts.js';
 
 export { userCalls, systemCalls, questionCalls, bookCalls, contentCalls, ideaCalls, examCalls };
 export * from './exams.js';
@@ -33,7 +35,9 @@ export * from './media.js';
 export * from './pay.js';
 export * from './codes.js';
 export * from './flash.js';
-export { payCalls, codeCalls, flashCalls };
+export * from './mail.js';
+export * from './posts.js';
+export { payCalls, codeCalls, flashCalls, mailCalls, postCalls };
 
 /** Every call the server registers; the contract fuzz test walks this list. */
 export const allCalls: CallDef[] = [
@@ -52,4 +56,6 @@ export const allCalls: CallDef[] = [
   ...Object.values(payCalls),
   ...Object.values(codeCalls),
   ...Object.values(flashCalls),
+  ...Object.values(mailCalls),
+  ...Object.values(postCalls),
 ];

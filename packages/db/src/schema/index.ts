@@ -8,3 +8,5 @@ export * from './exams.js';
 export * from './personal.js';
 export * from './pay.js';
 export * from './flash.js';
+export * from './mail.js';
+export * from './posts.js';

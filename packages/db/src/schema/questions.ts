@@ -57,8 +57,8 @@ export const questions = pgTable(
       .notNull()
       .default({ highlight: false, needs_fix: false }),
     originId: text('origin_id'),
-    /** Discussion thread of the question, once posts exist. */
-    topicId: bigint('topic_id', { mode: 'number' }),
+    /** The question's discussion thread (posts.topic_id): a number every question gets when it is stored. */
+    topicId: bigint('topic_id', { mode: 'number' }).notNull().unique().generatedByDefaultAsIdentity(),
     wordInfo: jsonb('word_info'),
     supportTranslate: boolean('support_translate').notNull().default(false),
     cardLearn: boolean('card_learn').notNull().default(false),

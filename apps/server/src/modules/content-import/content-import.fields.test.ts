@@ -50,8 +50,11 @@ describe('question authoring fields', () => {
       origin_id: 'q-f-origin',
       manual_mark: { highlight: true, needs_fix: false },
       card_learn: true,
-      topic_id: null,
     });
+    // Every stored question gets its own discussion thread number.
+    const topic = (await view('q-f-adapted')).topic_id;
+    expect(topic).toEqual(expect.any(Number));
+    expect((await view('q-f-origin')).topic_id).not.toBe(topic);
     expect(await view('q-f-origin')).toMatchObject({
       origin_id: null,
       manual_mark: { highlight: false, needs_fix: false },
