@@ -6,6 +6,7 @@ import { examCopy } from './zh-CN.exam';
 import { flashCopy } from './zh-CN.flash';
 import { homeCopy } from './zh-CN.home';
 import { ideaCopy } from './zh-CN.idea';
+import { mailCopy } from './zh-CN.mail';
 import { mediaCopy } from './zh-CN.media';
 import { pagesCopy } from './zh-CN.pages';
 import { payCopy } from './zh-CN.pay';
@@ -42,6 +43,7 @@ export const zh = {
   personal: personalCopy,
   search: searchCopy,
   flash: flashCopy,
+  mail: mailCopy,
 };
 
 export type Copy = typeof zh;
