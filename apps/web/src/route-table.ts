@@ -132,7 +132,13 @@ export const topLevelRoutes: RouteEntry[] = [
     page: () => import('./features/agreement/agreement-page').then((m) => ({ Component: m.AgreementPage })),
   },
   { path: 'export', loadsData: false, access: 'user', chrome: true },
-  { path: 'notice/:userID/:id/:token', loadsData: false, access: 'public', chrome: true },
+  {
+    path: 'notice/:userID/:id/:token',
+    loadsData: false,
+    access: 'public',
+    chrome: true,
+    page: () => import('./features/mail/notice-page').then((m): PageModule => ({ Component: m.NoticePage })),
+  },
 ];
 
 /**
@@ -303,7 +309,14 @@ export const navRoutes: RouteEntry[] = [
     chrome: true,
     page: personalPage('CardPage'),
   },
-  { path: 'mail', label: n.mail, loadsData: false, access: 'user', chrome: true },
+  {
+    path: 'mail',
+    label: n.mail,
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/mail/mail-page').then((m): PageModule => ({ Component: m.MailPage })),
+  },
   {
     path: 'archived_six_two',
     label: n.archivedSixTwo,
