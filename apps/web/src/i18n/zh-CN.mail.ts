@@ -8,13 +8,13 @@ export const mailCopy = {
   races: { remind: '提醒', notice: '通知', chat: '回复' } satisfies Record<MailRace, string>,
   badge: {
     label: (n: number) => (n > 0 ? `站内信，${n} 条未读` : '站内信'),
+    unread: (n: number) => `，${n} 条未读`,
   },
 
   page: {
     title: '站内信',
     intro: '学习提醒、站内通知和讨论区的回复都在这里，未读的排在前面。',
     tabsLabel: '信件类别',
-    raceTab: (race: string, unread: number) => (unread > 0 ? `${race}，${unread} 条未读` : race),
     filterLabel: '阅读状态',
     filter: { all: '全部', unread: '未读' },
     markAllRead: '全部标为已读',
@@ -74,6 +74,7 @@ export const mailCopy = {
       content: '正文',
       contentHint: '支持多行文字，也可以使用 HTML（会经过安全过滤）。',
       contentRequired: '请填写正文',
+      contentTooLong: (max: number) => `正文过长（最多 ${max} 字符）`,
       link: '站内链接（可选）',
       linkHint: '以 / 开头的站内地址，例如 /word',
       linkInvalid: '请填写以 / 开头的站内地址',

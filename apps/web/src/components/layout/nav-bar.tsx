@@ -3,6 +3,7 @@ import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { MailBell, MailNavLabel } from '../../features/mail';
 import { zh } from '../../i18n/zh-CN.core';
 import { navItems } from '../../route-table';
 import { useStore } from '../../state/store';
@@ -37,7 +38,10 @@ function useNavMenu(user: User | null) {
       pathname,
       items.map((i) => i.path),
     ),
-    menuItems: items.map((i) => ({ key: i.path, label: <Link to={i.path}>{i.label}</Link> })),
+    menuItems: items.map((i) => ({
+      key: i.path,
+      label: <Link to={i.path}>{i.path === '/mail' ? <MailNavLabel label={i.label} /> : i.label}</Link>,
+    })),
   };
 }
 
@@ -120,7 +124,10 @@ export function NavBar({ user }: { user: User | null }) {
           style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
         />
       )}
-      <div style={{ marginLeft: 'auto' }}>{user ? !phone && <UserMenu user={user} /> : loginButton}</div>
+      <div style={{ marginLeft: 'auto', display: 'flex', alignItems: 'center' }}>
+        {user && <MailBell />}
+        {user ? !phone && <UserMenu user={user} /> : loginButton}
+      </div>
       {phone && (
         <Drawer
           open={open}
