@@ -1,6 +1,8 @@
 import type { Deps } from '../lib/deps.js';
 import { registerCleanup } from './cleanup.js';
+import { registerNoticeFanout } from './notice-fanout.js';
 import { registerPaySweep } from './pay-sweep.js';
+import { registerReminders } from './reminders.js';
 
 /**
  * Registers every job handler and schedule on `deps.queue` (which starts pg-boss then); main.ts calls it, tests
@@ -9,4 +11,6 @@ import { registerPaySweep } from './pay-sweep.js';
 export async function startJobs(deps: Deps): Promise<void> {
   await registerCleanup(deps);
   await registerPaySweep(deps);
+  await registerNoticeFanout(deps);
+  await registerReminders(deps);
 }

@@ -1,7 +1,7 @@
 import type { Database } from '@gre/db';
 import PgBoss from 'pg-boss';
 import type { Deps } from '../lib/deps.js';
-import type { JobHandler, JobQueue, SendOptions } from '../lib/job-queue.js';
+import type { JobHandler, JobQueue, ScheduleOptions, SendOptions } from '../lib/job-queue.js';
 
 /**
  * The job queue (pg-boss) on whichever database is live: PGlite through `executeSql`, PostgreSQL through the pool.
@@ -56,8 +56,8 @@ export class PgBossQueue implements JobQueue {
     });
   }
 
-  async schedule(name: string, cron: string): Promise<void> {
-    await (await this.queue(name)).schedule(name, cron);
+  async schedule(name: string, cron: string, options: ScheduleOptions = {}): Promise<void> {
+    await (await this.queue(name)).schedule(name, cron, {}, options);
   }
 
   async close(): Promise<void> {

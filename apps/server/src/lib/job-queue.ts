@@ -10,6 +10,12 @@ export interface SendOptions {
   retryLimit?: number;
 }
 
+/** How a schedule reads its cron; pg-boss's option of the same name. */
+export interface ScheduleOptions {
+  /** The IANA time zone of the cron's hours (UTC when absent): learners' reminders run on Asia/Shanghai's clock. */
+  tz?: string;
+}
+
 /** A job's work: the job's data and the instance's Deps (delivery is at least once, so handlers are idempotent). */
 export type JobHandler<T = unknown> = (data: T, deps: Deps) => Promise<unknown>;
 
@@ -22,7 +28,7 @@ export interface JobQueue {
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   work<T>(name: string, handler: JobHandler<T>): Promise<void>;
   /** A cron schedule that runs once across all instances. */
-  schedule(name: string, cron: string): Promise<void>;
+  schedule(name: string, cron: string, options?: ScheduleOptions): Promise<void>;
   /** Hands over the Deps the handlers receive; createDeps calls it once the Deps exist. */
   attach(deps: Deps): void;
   /** Stops taking jobs and waits for the running ones. */
@@ -54,7 +60,7 @@ export class InProcessQueue implements JobQueue {
   private closed = false;
   /** Jobs that failed past their retries, for tests to read. */
   readonly failed: { name: string; data: object; error: unknown }[] = [];
-  readonly schedules = new Map<string, string>();
+  readonly schedules = new Map<string, { cron: string } & ScheduleOptions>();
 
   attach(deps: Deps): void {
     this.deps = deps;
@@ -88,8 +94,8 @@ export class InProcessQueue implements JobQueue {
     for (const job of waiting) this.dispatch(job);
   }
 
-  async schedule(name: string, cron: string): Promise<void> {
-    this.schedules.set(name, cron);
+  async schedule(name: string, cron: string, options: ScheduleOptions = {}): Promise<void> {
+    this.schedules.set(name, { cron, ...options });
   }
 
   /** Resolves once every job sent so far, and every job those sent, has run or failed. */

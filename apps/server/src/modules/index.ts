@@ -15,6 +15,7 @@ import { wordsModule } from './words/index.js';
 import { codesModule } from './codes/index.js';
 import { payModule } from './pay/index.js';
 import { cardsModule } from './cards/index.js';
+import { mailModule } from './mail/index.js';
 
 /** Every feature module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -34,4 +35,5 @@ export const modules: Module[] = [
   codesModule,
   payModule,
   cardsModule,
+  mailModule,
 ];

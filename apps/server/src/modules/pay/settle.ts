@@ -6,6 +6,7 @@ import { faultPoint } from '../../lib/faults.js';
 import type { Deps } from '../../lib/deps.js';
 import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { releaseCode } from '../codes/index.js';
+import { remindTradePaid } from '../mail/index.js';
 import { addFlashCoins, grantTier } from '../membership/index.js';
 import { insertTradeEvent, lockTrade, moveTrade, type TradeRow } from './trades.repository.js';
 
@@ -93,7 +94,7 @@ async function recordPayment(deps: Deps, trade: TradeRow, paid: PaidOrder, sourc
 export async function applyPayment(deps: Deps, tradeId: number, source: SettleSource): Promise<TradeRow> {
   const now = deps.clock.now();
   const prices = priceTable(await deps.settings.override('prices'));
-  return withUnitOfWork(deps, async ({ tx }) => {
+  return withUnitOfWork(deps, async ({ tx, deps: unit }) => {
     const trade = await lockTrade(tx, tradeId);
     if (!trade) throw new AppError('not_found', `no trade ${tradeId}`);
     if (trade.status !== 'PaySuccess') return trade;
@@ -121,6 +122,8 @@ export async function applyPayment(deps: Deps, tradeId: number, source: SettleSo
     }
     const row = await moveTrade(tx, tradeId, ['PaySuccess'], 'ApplySuccess', now);
     await insertTradeEvent(tx, { ...event, toStatus: 'ApplySuccess', detail: {} });
+    // The "paid" mail commits with the grant: a learner never reads it for a grant that rolled back, nor misses it.
+    await remindTradePaid(unit, { userId: trade.userId, tradeId, title: trade.title });
     faultPoint(deps.env, 'pay.grant_uncommitted');
     return row!;
   });
