@@ -11,6 +11,7 @@ import { mediaCopy } from './zh-CN.media';
 import { pagesCopy } from './zh-CN.pages';
 import { payCopy } from './zh-CN.pay';
 import { personalCopy } from './zh-CN.personal';
+import { operateCopy, postsCopy } from './zh-CN.posts';
 import { questionsCopy } from './zh-CN.questions';
 import { recordsCopy } from './zh-CN.records';
 import { searchCopy } from './zh-CN.search';
@@ -43,6 +44,8 @@ export const zh = {
   personal: personalCopy,
   search: searchCopy,
   flash: flashCopy,
+  posts: postsCopy,
+  operate: operateCopy,
   mail: mailCopy,
 };
 

@@ -14,6 +14,9 @@ export type PayDialog = { kind: 'pay'; trade: PurchasableKind };
  */
 export type CreateFlashDialog = { kind: 'create_flash'; range_kind: number; scope: string };
 
+/** Spec §2 chat dialog: a question's thread (its `topic_id`), with the 讨论 tab. */
+export type ChatDialog = { kind: 'chat'; topic_id: number };
+
 /** Spec §2 global dialogs this build can show; one host, one at a time. */
 export type GlobalDialog =
   | CatalogueDialog
@@ -22,7 +25,8 @@ export type GlobalDialog =
   | { kind: 'rights' }
   | { kind: 'rights_overview' }
   | { kind: 'login_hint' }
-  | CreateFlashDialog;
+  | CreateFlashDialog
+  | ChatDialog;
 
 export const dialogStore = createStore<GlobalDialog | null>(null);
 
@@ -53,6 +57,11 @@ export function openPay(trade: PurchasableKind): void {
 /** Opens the create-flash dialog preset to a source and scope (/word, personal/card, the home review card). */
 export function openCreateFlash(range_kind: number, scope = ''): void {
   openDialog({ kind: 'create_flash', range_kind, scope });
+}
+
+/** Opens the chat dialog on a question's discussion (review screens). */
+export function openChat(topicId: number): void {
+  openDialog({ kind: 'chat', topic_id: topicId });
 }
 
 export function closeDialog(): void {

@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { zh } from '../../i18n/zh-CN.core';
 import { flashCopy } from '../../i18n/zh-CN.flash';
 import { payCopy } from '../../i18n/zh-CN.pay';
+import { postsCopy } from '../../i18n/zh-CN.posts';
 import { useStore } from '../../state/store';
 import { closeDialog, dialogStore, type GlobalDialog } from '../../state/ui';
 import { layout } from '../../theme';
@@ -18,6 +19,10 @@ const PayDialogBody = lazy(() => import('../../features/pay/pay-dialog').then((m
 // The create-flash dialog is the flash feature's widget, loaded like the payment dialog.
 const CreateFlashBody = lazy(() =>
   import('../../features/flash/create-flash-dialog').then((m) => ({ default: m.CreateFlashBody })),
+);
+// The chat dialog is the posts feature's widget, loaded like the payment dialog.
+const ChatDialogBody = lazy(() =>
+  import('../../features/posts/chat-dialog').then((m) => ({ default: m.ChatDialogBody })),
 );
 const ContactBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.ContactBody })));
 const RightsBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.RightsBody })));
@@ -54,6 +59,13 @@ function content(dialog: GlobalDialog): DialogContent {
           />
         ),
         ownFooter: true,
+      };
+    case 'chat':
+      return {
+        title: postsCopy.chat.title,
+        // Keyed by the thread: another question's dialog starts on its own first page.
+        body: <ChatDialogBody key={dialog.topic_id} topicId={dialog.topic_id} />,
+        wide: true,
       };
     case 'rights_overview':
       return { title: payCopy.overview.title, body: <RightsOverviewBody />, wide: true };

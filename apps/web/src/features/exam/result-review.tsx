@@ -10,6 +10,8 @@ import { examResultQuery } from './exam-queries';
 // The exam screen renders without antd; the craft bar and click-a-word (antd) arrive only when a question is reviewed.
 const CraftBarLight = lazy(() => import('../personal/craft-bar-light'));
 const ReviewQuestionWords = lazy(() => import('./review-question-words'));
+// Its discussion, the same way: "讨论 (n)" opens it in place under the question.
+const DiscussionLight = lazy(() => import('../posts/discussion-light'));
 
 const t = zh.exam.result;
 
@@ -117,6 +119,11 @@ export function ResultReview({
               source: { name: exam.name, exam_id: exam.id, template_id: exam.template_id, page: exam.source },
             }}
           />
+        </Suspense>
+      )}
+      {item.question.topic_id !== null && (
+        <Suspense fallback={null}>
+          <DiscussionLight key={item.question.id} topicId={item.question.topic_id} />
         </Suspense>
       )}
     </ExamDialog>

@@ -4,6 +4,7 @@ import { Alert, Button, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ViewerModal } from '../../components/viewer-modal';
 import { zh } from '../../i18n/zh-CN';
+import { DiscussionEntry } from '../posts';
 import { emptyAnswer, questionQuery, QuestionView, type BankNames } from '../questions';
 import { useWordClick } from '../words';
 import { CraftBar } from './craft-bar';
@@ -37,6 +38,7 @@ function ReviewSlot({
         }}
         noteOpen
       />
+      {question.topic_id !== null && <DiscussionEntry topicId={question.topic_id} />}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Skeleton, Space, Tag, Typography } from 'antd';
 import { ViewerModal } from '../../components/viewer-modal';
 import { zh } from '../../i18n/zh-CN';
 import { CraftBar } from '../personal';
+import { DiscussionEntry } from '../posts';
 import { emptyAnswer, questionQuery, QuestionView } from '../questions';
 import { useWordClick } from '../words';
 
@@ -49,6 +50,7 @@ export function SearchViewer({ result, query, onClose }: { result: OpenedResult;
             }}
           />
           <QuestionView question={question} answer={emptyAnswer()} mode="review" onWordClick={onWordClick} />
+          {question.topic_id !== null && <DiscussionEntry topicId={question.topic_id} />}
         </>
       )}
     </ViewerModal>
