@@ -16,6 +16,7 @@ import { codesModule } from './codes/index.js';
 import { payModule } from './pay/index.js';
 import { cardsModule } from './cards/index.js';
 import { mailModule } from './mail/index.js';
+import { postsModule } from './posts/index.js';
 
 /** Every feature module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -36,4 +37,5 @@ export const modules: Module[] = [
   payModule,
   cardsModule,
   mailModule,
+  postsModule,
 ];

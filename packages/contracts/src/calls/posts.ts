@@ -12,6 +12,12 @@ export const COMMENT_SORTS = ['new', 'likes'] as const;
 export const COMMENT_CONTENT_MAX = 5000;
 /** Replies shown under a comment before "more". */
 export const REPLIES_SHOWN = 3;
+/**
+ * The in-app address of a question's discussion (a chat mail's link): `/discussion/{topic_id}`, with the comment the
+ * mail is about as the fragment `#comment-{id}`.
+ */
+export const discussionPath = (topicId: number, commentId?: number): string =>
+  `/discussion/${topicId}${commentId === undefined ? '' : `#comment-${commentId}`}`;
 /** Keywords an operator keeps; each is matched case-insensitively as a substring of the comment's text. */
 export const KEYWORDS_MAX = 500;
 export const KEYWORD_MAX = 40;
