@@ -116,7 +116,13 @@ export const topLevelRoutes: RouteEntry[] = [
   },
   { path: 'unfreeze', loadsData: false, access: 'admin', chrome: true },
   { path: 'freeze', loadsData: false, access: 'admin', chrome: true },
-  { path: 'operate', loadsData: false, access: 'operator', chrome: true },
+  {
+    path: 'operate',
+    loadsData: false,
+    access: 'operator',
+    chrome: true,
+    page: () => import('./features/operate/operate-page').then((m): PageModule => ({ Component: m.OperatePage })),
+  },
   {
     path: 'sync',
     loadsData: false,
@@ -153,6 +159,14 @@ export const extraRoutes: RouteEntry[] = [
     access: 'public',
     chrome: false,
     page: () => import('./features/pay/sandbox-page').then((m): PageModule => ({ Component: m.SandboxPayPage })),
+  },
+  {
+    // A question's discussion on a page of its own: where a chat mail's link leads (contracts' discussionPath).
+    path: 'discussion/:topicID',
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/posts/discussion-page').then((m): PageModule => ({ Component: m.DiscussionPage })),
   },
 ];
 

@@ -46,6 +46,7 @@ export const coreCopy = {
     archivedPick: '精选归档',
     record: '练习记录',
     webManage: '管理后台',
+    operate: '运营管理',
     debug: '调试信息',
     menu: '打开菜单',
     userMenu: '用户菜单',

@@ -32,6 +32,8 @@ function useNavMenu(user: User | null) {
   const items = [
     ...navItems(user),
     ...(user?.is_admin && adminMode ? [{ path: '/web_manage', label: n.webManage }] : []),
+    // /operate: operators always; admins, who hold every staff flag, in admin mode like the console.
+    ...(user?.authority.is_operator || (user?.is_admin && adminMode) ? [{ path: '/operate', label: n.operate }] : []),
   ];
   return {
     selected: selectedNavPaths(
