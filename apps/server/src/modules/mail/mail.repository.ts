@@ -40,16 +40,17 @@ export interface InboxRow {
 
 /**
  * The inbox in one statement: the newest `take` briefs of remind and of notice (each read backwards on
- * mails_user_race_idx, stopping after `take` rows) and the unread count of every race (mails_user_unread_idx, which
- * holds unread rows only). Prepared once per connection: the inbox is read on every page load.
+ * mails_user_race_idx, stopping after `take` rows; the bigint id, not its float8 output, breaks ties) and the unread
+ * count of every race (an index-only scan of mails_user_unread_idx, which holds unread rows only). Prepared once per
+ * connection: the inbox is read on every page load.
  */
 const INBOX_SQL = `
-(select 'remind' as part, id::float8 as id, race, subject, status, link,
+(select 'remind' as part, m.id::float8 as id, race, subject, status, link,
    floor(extract(epoch from created_at))::float8 as created_stamp, 0 as n
- from mails where user_id = $1 and race = 'remind' order by created_at desc, id desc limit $2)
+ from mails m where user_id = $1 and race = 'remind' order by created_at desc, m.id desc limit $2)
 union all
-(select 'notice', id::float8, race, subject, status, link, floor(extract(epoch from created_at))::float8, 0
- from mails where user_id = $1 and race = 'notice' order by created_at desc, id desc limit $2)
+(select 'notice', m.id::float8, race, subject, status, link, floor(extract(epoch from created_at))::float8, 0
+ from mails m where user_id = $1 and race = 'notice' order by created_at desc, m.id desc limit $2)
 union all
 (select 'unread', 0, race, '', 'Inbox', null, 0, count(*)::int
  from mails where user_id = $1 and status = 'Inbox' group by race)`;
