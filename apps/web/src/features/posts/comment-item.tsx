@@ -117,6 +117,7 @@ export function CommentItem({ comment, topicId, depth = 0 }: { comment: Comment;
               size="small"
               icon={<MessageOutlined />}
               aria-expanded={replying}
+              aria-label={replying ? t.cancelReply : t.reply}
               onClick={() => setReplying(!replying)}
             >
               {replying ? t.cancelReply : t.reply}
@@ -129,7 +130,14 @@ export function CommentItem({ comment, topicId, depth = 0 }: { comment: Comment;
               cancelText={coreCopy.common.cancel}
               onConfirm={() => remove.mutate(comment.id, { onSuccess: () => void message.success(t.deleted) })}
             >
-              <Button type="text" size="small" danger icon={<DeleteOutlined />} loading={remove.isPending}>
+              <Button
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t.delete}
+                loading={remove.isPending}
+              >
                 {t.delete}
               </Button>
             </Popconfirm>

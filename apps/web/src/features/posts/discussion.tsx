@@ -18,6 +18,7 @@ function SubscribeButton({ topicId, subscribed }: { topicId: number; subscribed:
     <Button
       icon={subscribed ? <BellFilled /> : <BellOutlined />}
       aria-pressed={subscribed}
+      aria-label={subscribed ? t.unsubscribe : t.subscribe}
       loading={subscribe.isPending}
       onClick={() =>
         subscribe.mutate(!subscribed, {
