@@ -1,4 +1,4 @@
-import type { QueuedComment } from '@gre/contracts';
+import { discussionPath, type QueuedComment } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Input, Modal, Pagination, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -76,7 +76,7 @@ function QueueItem({ item, onAsk }: { item: QueuedComment; onAsk: (a: Asking) =>
         <Typography.Text strong>{q.author(item.author.nick_name, item.author.id)}</Typography.Text>
         {comment.anonymous && <Tag>{q.anonymous}</Tag>}
         {comment.kind === 'reply' && <Tag>{q.reply}</Tag>}
-        <Link to={`/discussion/${item.topic_id}#comment-${comment.id}`}>{q.question(item.question_id)}</Link>
+        <Link to={discussionPath(item.topic_id, comment.id)}>{q.question(item.question_id)}</Link>
         <Typography.Text type="secondary">{shanghaiDateTime(comment.created_stamp)}</Typography.Text>
       </div>
       <HighlightedHtml className="gop-content" html={comment.content} words={item.matched} />
