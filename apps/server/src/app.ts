@@ -17,6 +17,7 @@ import { CraftBatch } from './modules/crafts/index.js';
 import { ExamFastPath } from './modules/exams/index.js';
 import { modules } from './modules/index.js';
 import { TradeLookup } from './modules/pay/index.js';
+import { InboxLookup } from './modules/mail/index.js';
 import { bodyGuardPlugin } from './plugins/body-guard.js';
 import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
 import { gatePlugin } from './plugins/gate.js';
@@ -49,6 +50,7 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
     exams: new ExamFastPath(database, clock, on),
     crafts: new CraftBatch(database, on),
     trades: new TradeLookup(database.db, on),
+    inbox: new InboxLookup(database, on),
   };
   const queue = overrides.queue ?? new PgBossQueue(database);
   // The memory limiter's windows follow the clock; Redis keeps its own expiry times.
@@ -69,7 +71,13 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
     fast,
     async close() {
       // The statements in flight finish before the queue, the limiter and then the database go.
-      await Promise.all([fast.sessions.close(), fast.exams.close(), fast.crafts.close(), fast.trades.close()]);
+      await Promise.all([
+        fast.sessions.close(),
+        fast.exams.close(),
+        fast.crafts.close(),
+        fast.trades.close(),
+        fast.inbox.close(),
+      ]);
       await queue.close();
       await limiter.close();
       if (!overrides.database) await database.close();

@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../adapters/pay/index.js';
 import type { SessionLookup } from '../modules/auth/index.js';
 import type { CraftBatch } from '../modules/crafts/index.js';
 import type { ExamFastPath } from '../modules/exams/index.js';
+import type { InboxLookup } from '../modules/mail/index.js';
 import type { TradeLookup } from '../modules/pay/index.js';
 import type { Clock } from './clock.js';
 import type { JobQueue } from './job-queue.js';
@@ -23,6 +24,7 @@ export interface FastPaths {
   exams: ExamFastPath;
   crafts: CraftBatch;
   trades: TradeLookup;
+  inbox: InboxLookup;
 }
 
 /**

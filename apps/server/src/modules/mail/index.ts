@@ -2,6 +2,7 @@
 // fan-out and the reminders the jobs run, and the event reminders other modules send.
 export { mailModule } from './mail.routes.js';
 export { deliverMails, type NewMail } from './mail.deliver.js';
+export { InboxLookup } from './inbox-lookup.js';
 export { fanOutNotice, NOTICE_FANOUT_JOB, type NoticeFanoutData } from './notices.service.js';
 export {
   remindEssayJudged,

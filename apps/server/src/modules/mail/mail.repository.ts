@@ -39,25 +39,56 @@ export interface InboxRow {
 }
 
 /**
- * The inbox in one statement: the newest `take` briefs of remind and of notice (each read backwards on
+ * One user's inbox, for `uid`: the newest `take` briefs of remind and of notice (each read backwards on
  * mails_user_race_idx, stopping after `take` rows; the bigint id, not its float8 output, breaks ties) and the unread
- * count of every race (an index-only scan of mails_user_unread_idx, which holds unread rows only). Prepared once per
- * connection: the inbox is read on every page load.
+ * count of every race (an index-only scan of mails_user_unread_idx, which holds unread rows only).
  */
-const INBOX_SQL = `
-(select 'remind' as part, m.id::float8 as id, race, subject, status, link,
-   floor(extract(epoch from created_at))::float8 as created_stamp, 0 as n
- from mails m where user_id = $1 and race = 'remind' order by created_at desc, m.id desc limit $2)
+const inboxOf = (uid: string, take: string) => `
+(select 'remind' as part, m.id::float8 as id, m.race, m.subject, m.status, m.link,
+   floor(extract(epoch from m.created_at))::float8 as created_stamp, 0 as n
+ from mails m where m.user_id = ${uid} and m.race = 'remind' order by m.created_at desc, m.id desc limit ${take})
 union all
-(select 'notice', m.id::float8, race, subject, status, link, floor(extract(epoch from created_at))::float8, 0
- from mails m where user_id = $1 and race = 'notice' order by created_at desc, m.id desc limit $2)
+(select 'notice', m.id::float8, m.race, m.subject, m.status, m.link, floor(extract(epoch from m.created_at))::float8, 0
+ from mails m where m.user_id = ${uid} and m.race = 'notice' order by m.created_at desc, m.id desc limit ${take})
 union all
-(select 'unread', 0, race, '', 'Inbox', null, 0, count(*)::int
- from mails where user_id = $1 and status = 'Inbox' group by race)`;
+(select 'unread', 0, m.race, '', 'Inbox', null, 0, count(*)::int
+ from mails m where m.user_id = ${uid} and m.status = 'Inbox' group by m.race)`;
+
+/** Prepared once per connection: the inbox is read on every page load. */
+const INBOX_SQL = inboxOf('$1', '$2');
+/** Several users' inboxes in one statement, each row tagged with its user. */
+const INBOXES_SQL = `select u.uid::float8 as user_id, x.* from unnest($1::bigint[]) as u(uid)
+cross join lateral (${inboxOf('u.uid', '$2')}) x`;
+
+const toInboxRow = (r: InboxRow): InboxRow => ({
+  ...r,
+  id: Number(r.id),
+  created_stamp: Number(r.created_stamp),
+  n: Number(r.n),
+});
 
 export async function inboxRows(database: Database, userId: number, take: number): Promise<InboxRow[]> {
   const rows = await rawQuery<InboxRow>(database, { name: 'mail_inbox', text: INBOX_SQL, values: [userId, take] });
-  return rows.map((r) => ({ ...r, id: Number(r.id), created_stamp: Number(r.created_stamp), n: Number(r.n) }));
+  return rows.map(toInboxRow);
+}
+
+/** The inboxes of several users at once, by user (a user with no mail has no entry). */
+export async function inboxRowsOf(
+  database: Database,
+  userIds: number[],
+  take: number,
+): Promise<Map<number, InboxRow[]>> {
+  const rows = await rawQuery<InboxRow & { user_id: number }>(database, {
+    name: 'mail_inboxes',
+    text: INBOXES_SQL,
+    values: [`{${userIds.join(',')}}`, take],
+  });
+  const byUser = new Map<number, InboxRow[]>();
+  for (const { user_id, ...row } of rows) {
+    const uid = Number(user_id);
+    byUser.set(uid, [...(byUser.get(uid) ?? []), toInboxRow(row)]);
+  }
+  return byUser;
 }
 
 /**

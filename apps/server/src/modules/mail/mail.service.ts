@@ -2,15 +2,15 @@ import { INBOX_BRIEFS, REMIND_KINDS, type mailCalls, type MailBrief, type Remind
 import type { z } from 'zod';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { inboxRows, listMails, markRead, putSettingsOff, settingsOff } from './mail.repository.js';
+import { listMails, markRead, putSettingsOff, settingsOff } from './mail.repository.js';
 
 type Out<C extends { response: z.ZodType }> = z.input<C['response']>;
 type In<C extends { request: z.ZodType }> = z.output<C['request']>;
 type MailDeps = Pick<Deps, 'database' | 'clock'>;
 
 /** The inbox: the newest briefs of remind and notice, each with has_more and its unread, and every race's unread. */
-export async function getInbox(deps: MailDeps, actor: Actor): Promise<Out<typeof mailCalls.inboxGet>> {
-  const rows = await inboxRows(deps.database, actor.user.id, INBOX_BRIEFS + 1);
+export async function getInbox(deps: Pick<Deps, 'fast'>, actor: Actor): Promise<Out<typeof mailCalls.inboxGet>> {
+  const rows = await deps.fast.inbox.read(actor.user.id);
   const unread = new Map(rows.filter((r) => r.part === 'unread').map((r) => [r.race, r.n]));
   const race = (name: 'remind' | 'notice') => {
     const briefs: MailBrief[] = rows
