@@ -49,6 +49,11 @@ export async function questionsWith(
     .limit(n);
 }
 
+/** The threads of the first `n` public questions. */
+export async function publicTopics(db: Db, n: number): Promise<number[]> {
+  return (await questionsWith(db, 'public', n)).map((q) => q.topicId);
+}
+
 export async function topicOf(db: Db, questionId: string): Promise<number> {
   const [row] = await db.select({ topicId: questions.topicId }).from(questions).where(eq(questions.id, questionId));
   if (!row) throw new Error(`no question ${questionId}`);
@@ -75,8 +80,7 @@ export async function discussant(
     token,
     id: user.id,
     get: (topic_id: number, more: Record<string, unknown> = {}) => c(postCalls.get, { topic_id, ...more }),
-    replies: (comment_id: number, more: Record<string, unknown> = {}) =>
-      c(postCalls.replies, { comment_id, ...more }),
+    replies: (comment_id: number, more: Record<string, unknown> = {}) => c(postCalls.replies, { comment_id, ...more }),
     comment: (topic_id: number, content: string, more: Record<string, unknown> = {}) =>
       c(postCalls.comment, { topic_id, content, ...more }),
     remove: (id: number) => c(postCalls.deleteComment, { id }),

@@ -7,6 +7,7 @@ import {
   commented,
   discussant,
   postsTestApp,
+  publicTopics,
   questionsWith,
   topicOf,
   type Discussant,
@@ -16,6 +17,8 @@ import {
 // post/get and post/replies: who may open a thread, what of it each viewer sees, and its shape.
 
 let t: PostsTestApp;
+/** Threads of public questions; each describe takes its own. */
+let topics: number[];
 let topic: number;
 let alice: Discussant;
 let bob: Discussant;
@@ -23,7 +26,8 @@ let staff: Discussant;
 
 beforeAll(async () => {
   t = await postsTestApp();
-  [{ topicId: topic }] = (await questionsWith(t.deps.database.db, 'public')) as [{ id: string; topicId: number }];
+  topics = await publicTopics(t.deps.database.db, 6);
+  topic = topics[0]!;
   alice = await discussant(t, { name: '爱丽丝' });
   bob = await discussant(t, { name: '鲍勃' });
   staff = await discussant(t, { isOperator: true, name: '运营' });
@@ -34,7 +38,7 @@ const ids = (list: Comment[]) => list.map((c) => c.id);
 
 describe('opening a thread', () => {
   it('makes the post row on first open, once, and names the question', async () => {
-    const [q] = await questionsWith(t.deps.database.db, 'public', 2).then((r) => r.slice(1));
+    const [, q] = await questionsWith(t.deps.database.db, 'public', 2);
     const before = await t.deps.database.db.select().from(posts).where(eq(posts.topicId, q!.topicId));
     expect(before).toHaveLength(0);
     const [a, b] = await Promise.all([alice.get(q!.topicId), bob.get(q!.topicId)]);
@@ -80,11 +84,7 @@ describe('opening a thread', () => {
     expect((await me.get(held)).err).toBeNull(); // created, not started: nothing held yet
     const started = await examiner.start(exam.id, exam.revision);
     expect(started.err).toBeNull();
-    for (const call of [
-      () => me.get(held),
-      () => me.comment(held, '答案是 C'),
-      () => me.subscribe(held),
-    ]) {
+    for (const call of [() => me.get(held), () => me.comment(held, '答案是 C'), () => me.subscribe(held)]) {
       const res = await call();
       expect(res.status).toBe(403);
       expect(res.err?.kind).toBe('forbidden');
@@ -158,11 +158,7 @@ describe('nesting, sorting and paging', () => {
     // Fresh learners: each has a budget of comments a minute.
     alice = await discussant(t, { name: '爱丽丝' });
     bob = await discussant(t, { name: '鲍勃' });
-    [, , { topicId: thread }] = (await questionsWith(t.deps.database.db, 'public', 3)) as { topicId: number }[] as [
-      { topicId: number },
-      { topicId: number },
-      { topicId: number },
-    ];
+    thread = topics[2]!;
     root = await commented(alice, thread, '根评论');
     // Five replies under the root, the first with five of its own, and one more level under that.
     const level2: number[] = [];
@@ -200,22 +196,20 @@ describe('nesting, sorting and paging', () => {
   });
 
   it('sorts top-level comments by newest or by likes, a page at a time', async () => {
-    const [, , , { topicId: sorted }] = (await questionsWith(t.deps.database.db, 'public', 4)) as {
-      topicId: number;
-    }[];
-    const a = await commented(alice, sorted!, 'A');
-    const b = await commented(alice, sorted!, 'B');
-    const c = await commented(alice, sorted!, 'C');
+    const sorted = topics[3]!;
+    const a = await commented(alice, sorted, 'A');
+    const b = await commented(alice, sorted, 'B');
+    const c = await commented(alice, sorted, 'C');
     await bob.like(a);
     await alice.like(a);
     await bob.like(b);
-    const newest = (await bob.get(sorted!, { sort: 'new' })).data.root_comment.replies;
+    const newest = (await bob.get(sorted, { sort: 'new' })).data.root_comment.replies;
     expect(ids(newest)).toEqual([c, b, a]);
-    const liked = (await bob.get(sorted!, { sort: 'likes' })).data.root_comment.replies;
+    const liked = (await bob.get(sorted, { sort: 'likes' })).data.root_comment.replies;
     expect(ids(liked)).toEqual([a, b, c]);
     expect(liked.map((x) => x.liked)).toEqual([true, true, false]);
-    const p1 = (await bob.get(sorted!, { page_size: 2 })).data.root_comment;
-    const p2 = (await bob.get(sorted!, { page_size: 2, page: 2 })).data.root_comment;
+    const p1 = (await bob.get(sorted, { page_size: 2 })).data.root_comment;
+    const p2 = (await bob.get(sorted, { page_size: 2, page: 2 })).data.root_comment;
     expect([ids(p1.replies), p1.has_more, ids(p2.replies), p2.has_more]).toEqual([[c, b], true, [a], false]);
   });
 });
@@ -227,15 +221,13 @@ describe('removed comments', () => {
   });
 
   it('keep their place, empty, while replies hang on them; otherwise they leave the thread', async () => {
-    const [, , , , { topicId: thread }] = (await questionsWith(t.deps.database.db, 'public', 5)) as {
-      topicId: number;
-    }[];
-    const lonely = await commented(alice, thread!, '没人回复我');
-    const parent = await commented(alice, thread!, '<b>有回复</b>');
-    await commented(bob, thread!, '我回复了', { parent_id: parent });
+    const thread = topics[4]!;
+    const lonely = await commented(alice, thread, '没人回复我');
+    const parent = await commented(alice, thread, '<b>有回复</b>');
+    await commented(bob, thread, '我回复了', { parent_id: parent });
     expect((await alice.remove(lonely)).err).toBeNull();
     expect((await alice.remove(parent)).err).toBeNull();
-    const got = (await bob.get(thread!)).data;
+    const got = (await bob.get(thread)).data;
     expect(ids(got.root_comment.replies)).toEqual([parent]);
     const placeholder = got.root_comment.replies[0]!;
     expect(placeholder).toMatchObject({ removed: true, content: '', reply_count: 1 });
