@@ -7,3 +7,4 @@ export { readPackage } from '../src/modules/content-import/package.js';
 export * from '../src/modules/exams/exams.fixtures.js';
 export * from '../src/modules/media/media.fixtures.js';
 export * from '../src/modules/pay/pay.fixtures.js';
+export * from '../src/modules/posts/posts.fixtures.js';
