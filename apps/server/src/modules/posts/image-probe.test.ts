@@ -51,7 +51,7 @@ describe('probeImage', () => {
       'just some text that a .png name would carry',
       'GIF8',
       'RIFF\0\0\0\0WEBPVP8Z',
-    ].map((s) => Buffer.from(s));
+    ].map((s): Buffer => Buffer.from(s));
     refused.push(pngImage(4, 4).subarray(0, 20), jpegHead(0, 10), pngImage(1, 1).fill(0, 16, 20), Buffer.alloc(0));
     refused.push(Buffer.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x08]));
     for (const bytes of refused) expect(probeImage(bytes)).toBeNull();
