@@ -6,6 +6,8 @@ import { addToCommentCount, addToReplyCount, markRemoved, type CommentLock } fro
 // - comments.reply_count: the direct replies shown to everyone — reviewed and not removed, or removed but kept as a
 //   placeholder because replies hang on it (reply_count > 0). The thread query shows a removed comment by that rule,
 //   so a placeholder's parent counts it, and a placeholder that loses its last reply leaves its own parent too.
+// Rows are locked in one order everywhere — the comment, then its ancestors upwards, then the thread's row last — so
+// a reply, a review and a removal in the same thread at once wait in line, never for each other in a circle.
 
 /** A shown reply came (+1) or went (-1) under `parentId`; the change climbs while it changes a placeholder's showing. */
 async function shownUnder(db: Queryable, parentId: number | null, delta: 1 | -1): Promise<void> {
@@ -21,8 +23,8 @@ async function shownUnder(db: Queryable, parentId: number | null, delta: 1 | -1)
 
 /** A comment became visible to everyone (posted unheld, or approved). */
 export async function countIn(db: Queryable, c: { topicId: number; parentId: number | null }): Promise<void> {
-  await addToCommentCount(db, c.topicId, 1);
   await shownUnder(db, c.parentId, 1);
+  await addToCommentCount(db, c.topicId, 1);
 }
 
 /** A reviewed comment was removed: it stays shown as a placeholder only while replies hang on it. */
@@ -30,8 +32,8 @@ export async function countOut(
   db: Queryable,
   c: { topicId: number; parentId: number | null; replyCount: number },
 ): Promise<void> {
-  await addToCommentCount(db, c.topicId, -1);
   if (c.replyCount === 0) await shownUnder(db, c.parentId, -1);
+  await addToCommentCount(db, c.topicId, -1);
 }
 
 /**

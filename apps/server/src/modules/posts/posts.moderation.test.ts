@@ -192,6 +192,26 @@ describe('counts', () => {
     await op.setKeywords([]);
   });
 
+  it('replies, approvals and removals in one thread at once keep the counts exact, with no 500', async () => {
+    const topic = topics.pop()!;
+    const people = await Promise.all(Array.from({ length: 6 }, () => discussant(t)));
+    await op.setKeywords(['holdme']);
+    const root = await commented(await discussant(t), topic, '根');
+    const mids = await Promise.all(people.map((p) => commented(p, topic, '中', { parent_id: root })));
+    const held = await Promise.all(people.map((p, i) => commented(p, topic, 'holdme', { parent_id: mids[i] })));
+    const results = await Promise.all([
+      ...people.map((p, i) => p.comment(topic, '又一条', { parent_id: mids[(i + 1) % mids.length] })),
+      ...held.map((id) => op.approve(id)),
+      ...mids.map((id, i) => (i % 2 === 0 ? op.takeDown(id) : people[i]!.remove(id))),
+      ...people.map((p) => p.comment(topic, '回复根', { parent_id: root })),
+    ]);
+    for (const r of results) expect(r.status).toBeLessThan(500);
+    const want = await expectedCounts(topic);
+    expect(want.stored).toEqual(want.replyCounts);
+    expect((await learner.get(topic)).data.comment_count).toBe(want.commentCount);
+    await op.setKeywords([]);
+  });
+
   it('comment_count and every reply_count stay exact under any sequence of posts, reviews and removals', async () => {
     const people = [learner, await discussant(t), await discussant(t)];
     await op.setKeywords(['holdme']);
