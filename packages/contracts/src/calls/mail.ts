@@ -115,10 +115,14 @@ export const mailCalls = {
     path: '/api/mail/inbox/mark_read',
     auth: 'user',
     summary: 'Mark mails read: some by id, or every mail of a race',
-    request: z.union([
-      z.strictObject({ ids: z.array(idSchema).min(1).max(200) }),
-      z.strictObject({ race: z.enum(MAIL_RACES) }),
-    ]),
+    request: z
+      .strictObject({
+        ids: z.array(idSchema).min(1).max(200).optional(),
+        race: z.enum(MAIL_RACES).optional(),
+      })
+      .refine((b) => (b.ids === undefined) !== (b.race === undefined), {
+        message: 'either ids or race, not both',
+      }),
     response: z.object({ updated: z.number().int(), unread_count: z.number().int() }),
   }),
   gets: defineCall({

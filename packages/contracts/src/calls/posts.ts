@@ -207,7 +207,8 @@ export const postCalls = {
       data: z
         .string()
         .min(1)
-        .max(Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 4)
+        // Bounded by the call's body limit; the decoded size is checked against IMAGE_MAX_BYTES (payload_too_large).
+        .max(3 * 1024 * 1024)
         .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64'),
     }),
     response: z.object({

@@ -40,7 +40,8 @@ export async function markMailsRead(
   actor: Actor,
   body: In<typeof mailCalls.inboxMarkRead>,
 ): Promise<Out<typeof mailCalls.inboxMarkRead>> {
-  const which = 'ids' in body ? { ids: [...new Set(body.ids)] } : { race: body.race };
+  // The contract admits exactly one of the two.
+  const which = body.ids ? { ids: [...new Set(body.ids)] } : { race: body.race! };
   const { updated, unread } = await markRead(deps.database.db, actor.user.id, which);
   return { updated, unread_count: unread };
 }

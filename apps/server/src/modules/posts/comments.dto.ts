@@ -14,11 +14,12 @@ const stamp = (at: Date | string) => Math.floor(new Date(at).getTime() / 1000);
 
 /**
  * A comment row as `viewer` may see it: an anonymous author is hidden from other learners, a removed comment keeps
- * its place without its content, and the reason of a rejection goes to its author (and staff) only.
+ * its place without its content or its author, and the reason of a rejection goes to its author (and staff) only.
  */
 export function toComment(row: CommentRow, viewer: Viewer, replies: Comment[] = []): Comment {
   const mine = row.user_id === viewer.id;
-  const hidden = row.anonymous && !mine && !viewer.staff;
+  // A removed comment's author goes with its content: only staff (and the author) still see who wrote it.
+  const hidden = (row.anonymous || row.removed) && !mine && !viewer.staff;
   return {
     id: row.id,
     kind: row.parent_id === null ? 'comment' : 'reply',

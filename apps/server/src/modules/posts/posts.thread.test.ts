@@ -134,6 +134,14 @@ describe('what each viewer sees', () => {
     expect(ids((await staff.get(topic)).data.root_comment.replies)).not.toContain(pending);
   });
 
+  it("the author sees their own waiting reply under another learner's comment; others do not", async () => {
+    const held = await commented(alice, topic, '<p>回复里也有广告</p>', { parent_id: anonymous });
+    const under = async (who: typeof alice) =>
+      (await who.get(topic)).data.root_comment.replies.find((c) => c.id === anonymous)!.replies;
+    expect(await under(alice)).toEqual([expect.objectContaining({ id: held, review_status: 'Uploading', mine: true })]);
+    expect(await under(bob)).toEqual([]);
+  });
+
   it('an anonymous author is hidden from other learners and known to its author and to staff', async () => {
     const find = async (who: Discussant) =>
       (await who.get(topic)).data.root_comment.replies.find((c) => c.id === anonymous)!;
@@ -230,7 +238,14 @@ describe('removed comments', () => {
     const got = (await bob.get(thread)).data;
     expect(ids(got.root_comment.replies)).toEqual([parent]);
     const placeholder = got.root_comment.replies[0]!;
-    expect(placeholder).toMatchObject({ removed: true, content: '', reply_count: 1 });
+    // Its author goes with its content.
+    expect(placeholder).toMatchObject({
+      removed: true,
+      content: '',
+      reply_count: 1,
+      user_id: null,
+      nick_name: '匿名用户',
+    });
     expect(placeholder.replies.map((r) => r.content)).toEqual(['我回复了']);
     expect(got.comment_count).toBe(1);
   });

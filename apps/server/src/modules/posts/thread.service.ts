@@ -62,7 +62,8 @@ async function nest(deps: PostDeps, rows: CommentRow[], viewer: Viewer, levels: 
   if (levels === 0 || rows.length === 0) return rows.map((r) => toComment(r, viewer));
   const replies = await firstReplies(
     deps.database.db,
-    rows.filter((r) => r.reply_count > 0 || r.user_id === viewer.id).map((r) => r.id),
+    // Every row, not only those with counted replies: the viewer's own reply waiting for review is not counted.
+    rows.map((r) => r.id),
     viewer.id,
     REPLIES_SHOWN,
   );

@@ -95,7 +95,7 @@ export class MailWorld {
       }),
       fake(mailCalls.inboxMarkRead, (body) => {
         this.marks.push(body);
-        const hit = (m: Mail) => ('ids' in body ? body.ids.includes(m.id) : m.race === body.race);
+        const hit = (m: Mail) => (body.ids ? body.ids.includes(m.id) : m.race === body.race);
         let updated = 0;
         this.mails = this.mails.map((m) => {
           if (!hit(m) || m.status === 'Read') return m;
