@@ -8,20 +8,31 @@
 // Every answer is checked (200, ok, 20 moves to the stages the rules give); a single failure voids the figure. The
 // one-query route runs under the same loop.
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_DECKS (decks per learner, 800).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-import { FLASH_SOURCES, flashCalls, HEADERS, systemCalls, userCalls, type CardStage } from '@gre/contracts';
+import { FLASH_SOURCES, flashCalls, type CardStage } from '@gre/contracts';
 import { openDatabase } from '@gre/db';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedContent } from '../apps/server/src/modules/content-import/seed.js';
+import {
+  checkedRun,
+  clean,
+  ENV_SHAPE,
+  figures,
+  isOk,
+  learnerHeaders,
+  measureCheckedOneQuery,
+  post,
+  registerLearner,
+  report,
+  shapeFacts,
+  verdict,
+  writeResult,
+  type BenchLearner,
+  type CheckedRun,
+} from './checked-load.js';
 import { freshDatabase } from './databases.js';
-import { call, clientHeaders, repoRoot, startServer, machineFacts } from './targets.js';
+import { startServer } from './targets.js';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CARDS = 20;
 const DECKS = Number(process.env.BENCH_DECKS ?? 800);
 const TARGET = { max_p99_ms: 25 };
@@ -31,46 +42,13 @@ const START_STAGES: CardStage[] = ['NotSeen', 'Learn', 'Quiz', 'Exam'].flatMap((
 );
 const AFTER: Record<string, CardStage> = { NotSeen: 'Quiz', Learn: 'Quiz', Quiz: 'Exam', Exam: 'Master' };
 
-interface Learner {
-  userId: number;
-  token: string;
-  deviceId: string;
+interface Learner extends BenchLearner {
   /** The learner's decks with a round open, used one per request. */
   decks: number[];
   /** The finish_round body with the deck id left as FLASH_ID: every card passed. */
   body: string;
   expected: { word: string; to: CardStage }[];
 }
-
-async function post<T>(base: string, path: string, body: unknown, headers: Record<string, string>): Promise<T> {
-  const res = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
-  const json = (await res.json()) as { ok: boolean; data: T; err_data: { kind: string; detail: string } | null };
-  if (!json.ok) throw new Error(`${path}: ${json.err_data?.kind} ${json.err_data?.detail}`);
-  return json.data;
-}
-
-/** Registers learner `i` through the public API from its own address (the per-address code budget). */
-async function register(base: string, i: number): Promise<Pick<Learner, 'userId' | 'token' | 'deviceId'>> {
-  const email = `bench-flash-${process.pid}-${i}@example.com`;
-  const deviceId = `bench-device-${i}`;
-  const anonymous = { ...clientHeaders(), [HEADERS.deviceId]: deviceId, 'x-forwarded-for': `198.18.1.${i + 1}` };
-  await post(base, userCalls.emailSendCode.path, { email, purpose: 'register' }, anonymous);
-  const info = await call<{ recent_codes: { target: string; code: string }[] }>(base, systemCalls.debugInfo.path, {});
-  const code = info.recent_codes.find((c) => c.target === email)?.code;
-  if (!code) throw new Error(`no code for ${email} in /api/debug/info`);
-  const session = await post<{ token: string; user: { id: number } }>(
-    base,
-    userCalls.register.path,
-    { account: email, code, password: 'bench-password-1' },
-    anonymous,
-  );
-  return { userId: session.user.id, token: session.token, deviceId };
-}
-
-const headersOf = (l: Pick<Learner, 'token' | 'deviceId'>) => ({
-  ...clientHeaders(l.token),
-  [HEADERS.deviceId]: l.deviceId,
-});
 
 type StoredRound = {
   index: number;
@@ -79,12 +57,12 @@ type StoredRound = {
 };
 
 /** The learner's deck: 20 six-two words, staged five per stage, its first round opened through the API. */
-async function prepareDeck(base: string, pool: pg.Pool, l: Pick<Learner, 'userId' | 'token' | 'deviceId'>) {
+async function prepareDeck(base: string, pool: pg.Pool, l: BenchLearner) {
   const made = await post<{ flash: { id: number } }>(
     base,
     flashCalls.createFlash.path,
     { range_kind: FLASH_SOURCES.six_two, limit: CARDS },
-    headersOf(l),
+    learnerHeaders(l),
   );
   const flashId = made.flash.id;
   await pool.query(
@@ -92,7 +70,7 @@ async function prepareDeck(base: string, pool: pg.Pool, l: Pick<Learner, 'userId
      where c.flash_id = $1 and c.position = s.position`,
     [flashId, JSON.stringify(START_STAGES.map((stage, position) => ({ position, stage })))],
   );
-  await post(base, flashCalls.openFlash.path, { id: flashId }, headersOf(l));
+  await post(base, flashCalls.openFlash.path, { id: flashId }, learnerHeaders(l));
   const { rows } = await pool.query<{ round: StoredRound }>('select round from flashes where id = $1', [flashId]);
   const round = rows[0]!.round;
   if (round.runtimes.length !== CARDS) throw new Error(`round of ${round.runtimes.length} cards`);
@@ -131,97 +109,34 @@ insert into flash_cards (flash_id, word, position, source_qid, stage, misses, up
 select made.id, c.word, c.position, c.source_qid, c.stage, c.misses, c.updated_at
 from made cross join flash_cards c where c.flash_id = $1`;
 
-/** autocannon's figures with p90, and the answers refused by the check. */
-function figures(r: autocannon.Result, refused: number, exhausted: number) {
+/**
+ * The figures as this benchmark writes them: bench/results' usual ones with the mean latency instead of p97.5, and
+ * the connections that ran out of decks.
+ */
+function deckFigures(run: CheckedRun) {
+  const f = figures(run);
+  const { p50, p90, p99, max } = f.latency_ms;
   return {
-    requests: r.requests.total,
-    requests_per_sec: Math.round(r.requests.average),
-    latency_ms: {
-      p50: r.latency.p50,
-      p90: r.latency.p90,
-      p99: r.latency.p99,
-      max: r.latency.max,
-      mean: r.latency.mean,
-    },
-    errors: r.errors,
-    timeouts: r.timeouts,
-    non_2xx: r.non2xx,
-    refused,
+    requests: f.requests,
+    requests_per_sec: f.requests_per_sec,
+    latency_ms: { p50, p90, p99, max, mean: run.result.latency.mean },
+    errors: f.errors,
+    timeouts: f.timeouts,
+    non_2xx: f.non_2xx,
+    refused: f.refused,
     /** Connections that used up their learner's decks before the end (sent again, then refused). */
-    workers_out_of_decks: exhausted,
+    workers_out_of_decks: run.outOfBodies,
   };
 }
-type Figures = ReturnType<typeof figures>;
-
-/**
- * A closed loop of CONNECTIONS autocannon connections, each its own learner: `request(k)` is connection k's next body
- * (null when it has none left: the run is then void). Every answer is checked with `accept`.
- */
-async function load(
-  url: string,
-  seconds: number,
-  request: (k: number) => { headers: Record<string, string>; body: string } | null,
-  accept: (k: number, status: number, json: unknown) => boolean,
-): Promise<Figures> {
-  let refused = 0;
-  const exhausted = new Set<number>();
-  const { pathname } = new URL(url);
-  let next = 0;
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: seconds,
-    // Called once per connection as autocannon opens it: that connection's learner from then on, a new deck of
-    // theirs for every request.
-    setupClient: (client) => {
-      const k = next++;
-      const first = request(k);
-      if (!first) throw new Error(`learner ${k} has no deck`);
-      let last = first.body;
-      client.setRequests([
-        {
-          method: 'POST',
-          path: pathname,
-          headers: first.headers,
-          body: first.body,
-          setupRequest: (req) => {
-            const r = request(k);
-            if (r) last = r.body;
-            else exhausted.add(k);
-            return { ...req, body: last };
-          },
-          onResponse: (status, text) => {
-            let json: unknown = null;
-            try {
-              json = JSON.parse(text);
-            } catch {
-              // Not JSON is not an answer: refused below.
-            }
-            if (accept(k, status, json)) return;
-            refused += 1;
-            if (refused <= 5) console.log(`  refused (connection ${k}): ${status} ${text.slice(0, 200)}`);
-          },
-        },
-      ]);
-    },
-  });
-  return figures(result, refused, exhausted.size);
-}
-
-function report(label: string, f: Figures) {
-  console.log(
-    `  ${label.padEnd(36)}${String(f.requests_per_sec).padStart(6)} req/s  p50 ${f.latency_ms.p50}  p90 ${f.latency_ms.p90}  p99 ${f.latency_ms.p99}  max ${f.latency_ms.max} ms   refused ${f.refused}`,
-  );
-}
+type Figures = ReturnType<typeof deckFigures>;
 
 async function main() {
   const loadBefore = loadavg().map((n) => Number(n.toFixed(2)));
   const database = await freshDatabase('postgres');
   console.log(
-    `flash finish benchmark: ${CONNECTIONS} connections (one learner and deck each), ${DURATION} s (after ${WARMUP} s warm-up)\npostgres: ${database.describe}`,
+    `flash finish benchmark: ${ENV_SHAPE.connections} connections (one learner and deck each), ${ENV_SHAPE.duration} s (after ${ENV_SHAPE.warmup} s warm-up)\npostgres: ${database.describe}`,
   );
-  const pool = new pg.Pool({ connectionString: database.env.DATABASE_URL, max: CONNECTIONS });
+  const pool = new pg.Pool({ connectionString: database.env.DATABASE_URL, max: ENV_SHAPE.connections });
   // Dropping the database ends these connections from the server's side; that is not an error of the run.
   pool.on('error', () => undefined);
   try {
@@ -232,8 +147,8 @@ async function main() {
       const db = await openDatabase({ url: database.env.DATABASE_URL, poolSize: 2 });
       await seedContent({ database: db });
       await db.close();
-      for (let i = 0; i < CONNECTIONS; i++) {
-        const l = await register(setup.url, i);
+      for (let i = 0; i < ENV_SHAPE.connections; i++) {
+        const l = await registerLearner(setup.url, i, 'flash');
         await pool.query(
           `update users set role_kind = 'VIP', base_role_kind = 'VIP', role_expires_at = null, flash_coins = 100 where id = $1`,
           [l.userId],
@@ -249,23 +164,7 @@ async function main() {
       `  ${learners.length} learners, each with ${DECKS} copies of a 20-card deck (5 NotSeen, 5 Learn, 5 Quiz, 5 Exam) with its round open`,
     );
 
-    const floorServer = await startServer('one-query', { ...database.env, BENCH_USER_ID: String(learners[0]!.userId) });
-    let floor: Figures;
-    try {
-      const run = (seconds: number) =>
-        load(
-          `${floorServer.url}/one-query`,
-          seconds,
-          () => ({ headers: clientHeaders(), body: '{}' }),
-          (_k, status, json) =>
-            status === 200 &&
-            String((json as { row?: { id?: unknown } } | null)?.row?.id) === String(learners[0]!.userId),
-        );
-      await run(WARMUP);
-      floor = await run(DURATION);
-    } finally {
-      await floorServer.stop();
-    }
+    const floor = await measureCheckedOneQuery(database.env, learners[0]!.userId, ENV_SHAPE, deckFigures);
     report('bare Fastify + one PK query', floor);
 
     const commits = async () =>
@@ -282,31 +181,36 @@ async function main() {
     try {
       // Warm-up and measured run share each learner's supply of decks, one deck per request.
       const used = learners.map(() => 0);
-      const run = (seconds: number) =>
-        load(
-          app.url + flashCalls.finishRound.path,
-          seconds,
-          (k) => {
-            const l = learners[k]!;
-            const deck = l.decks[used[k]!++];
-            return deck === undefined
-              ? null
-              : { headers: headersOf(l), body: l.body.replace('FLASH_ID', String(deck)) };
-          },
-          (k, status, json) => {
-            const data = (json as { ok?: boolean; data?: { moves?: { word: string; to: string }[] } } | null)?.data;
-            const want = learners[k]!.expected;
-            return (
-              status === 200 &&
-              (json as { ok?: boolean }).ok === true &&
-              data?.moves?.length === want.length &&
-              data.moves.every((m, i) => m.word === want[i]!.word && m.to === want[i]!.to)
-            );
-          },
+      const nextBody = (k: number) => {
+        const l = learners[k]!;
+        const deck = l.decks[used[k]!++];
+        return deck === undefined ? null : l.body.replace('FLASH_ID', String(deck));
+      };
+      const run = async (seconds: number) =>
+        deckFigures(
+          await checkedRun(
+            app.url + flashCalls.finishRound.path,
+            ENV_SHAPE.connections,
+            seconds,
+            (k) => {
+              const body = nextBody(k);
+              if (body === null) throw new Error(`learner ${k} has no deck`);
+              return { headers: learnerHeaders(learners[k]!), body };
+            },
+            (k, status, json) => {
+              if (status !== 200 || !isOk(json)) return false;
+              const moves = (json.data as { moves?: { word: string; to: string }[] }).moves;
+              const want = learners[k]!.expected;
+              return (
+                moves?.length === want.length && moves.every((m, i) => m.word === want[i]!.word && m.to === want[i]!.to)
+              );
+            },
+            nextBody,
+          ),
         );
-      await run(WARMUP);
+      await run(ENV_SHAPE.warmup);
       const before = await commits();
-      finish = await run(DURATION);
+      finish = await run(ENV_SHAPE.duration);
       commitsPerFinish = Number(((await commits()) - before) / finish.requests).toFixed(3);
     } finally {
       await app.stop();
@@ -317,30 +221,13 @@ async function main() {
     );
     const loadAfter = loadavg().map((n) => Number(n.toFixed(2)));
 
-    const ratio = (a: number, b: number) => Number((a / b).toFixed(3));
-    const ratios = {
-      finish_round_vs_one_query_p99: ratio(finish.latency_ms.p99, floor.latency_ms.p99),
-      finish_round_vs_one_query_throughput: ratio(finish.requests_per_sec, floor.requests_per_sec),
-    };
-    const clean = (f: Figures) =>
-      f.refused === 0 && f.errors === 0 && f.timeouts === 0 && f.non_2xx === 0 && f.workers_out_of_decks === 0;
-    const valid = clean(finish) && clean(floor);
-    const met = valid && finish.latency_ms.p99 < TARGET.max_p99_ms;
-    console.log(
-      `  → p99 ${finish.latency_ms.p99} ms, ${ratios.finish_round_vs_one_query_p99}× the one-query route's p99, ${(ratios.finish_round_vs_one_query_throughput * 100).toFixed(0)} % of its throughput` +
-        ` (target p99 < 25 ms: ${!valid ? 'VOID, failed answers' : met ? 'met' : 'MISSED'}); load average ${loadBefore.join(' ')} → ${loadAfter.join(' ')}`,
-    );
-    const result = {
-      benchmark: 'flash-finish',
-      database: 'postgres',
-      database_detail: database.describe,
-      measured_at: new Date().toISOString(),
-      machine: machineFacts(loadBefore, loadAfter),
+    const valid =
+      clean(finish) && finish.workers_out_of_decks === 0 && clean(floor) && floor.workers_out_of_decks === 0;
+    const { ratios, met } = verdict('finish_round', finish, { one_query: floor }, valid, TARGET, loadBefore, loadAfter);
+    writeResult('flash-finish', database, loadBefore, loadAfter, {
       load: {
         tool: "autocannon, closed loop (a new deck of the connection's learner for every request)",
-        connections: CONNECTIONS,
-        duration_s: DURATION,
-        warmup_s: WARMUP,
+        ...shapeFacts(ENV_SHAPE),
         cards_per_round: CARDS,
         decks_per_learner: DECKS,
         note: 'each connection is one learner finishing the running round of one of their own 20-card decks per request (5 cards each at NotSeen, Learn, Quiz, Exam; every card passed, 5 reach Master: FSRS review rows on the first finish, kept on later ones); the decks are database copies of one deck created and opened through the API, stored round included; nothing runs between requests; the one-query route runs under the same loop',
@@ -352,12 +239,7 @@ async function main() {
       target: TARGET,
       valid,
       target_met: met,
-    };
-    const dir = resolve(repoRoot, 'bench/results');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'flash-finish-postgres.json');
-    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`  wrote ${file.replace(`${repoRoot}/`, '')}`);
+    });
     if (!valid) process.exitCode = 1;
   } finally {
     await pool.end();

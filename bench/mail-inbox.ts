@@ -7,39 +7,15 @@
 // learner's own unread count. /api/user/get is measured after it on the same server: the same gate without the inbox.
 // Options: --profile (V8 CPU profile of the measured app server into .test-output/bench-profiles).
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_OTHER_USERS (950).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-import { INBOX_BRIEFS, mailCalls, userCalls } from '@gre/contracts';
+import { INBOX_BRIEFS, mailCalls } from '@gre/contracts';
 import pg from 'pg';
-import {
-  checkedLoad,
-  clean,
-  isOk,
-  learnerHeaders,
-  measureCheckedOneQuery,
-  registerLearner,
-  report,
-  warmAndMeasure,
-  type BenchLearner,
-  type CheckedFigures,
-  type LoadShape,
-} from './checked-load.js';
-import { freshDatabase } from './databases.js';
-import { machineFacts, repoRoot, startServer } from './targets.js';
+import { ENV_SHAPE, registerLearner, runLearnerBenchmark, type BenchLearner } from './checked-load.js';
 
-const SHAPE: LoadShape = {
-  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
-  duration: Number(process.env.BENCH_DURATION ?? 10),
-  warmup: Number(process.env.BENCH_WARMUP ?? 3),
-};
-const LEARNERS = SHAPE.connections;
+const LEARNERS = ENV_SHAPE.connections;
 const OTHER_USERS = Number(process.env.BENCH_OTHER_USERS ?? 950);
 const MAILS_PER_USER = 1000;
 const NOTICES = 300;
-const TARGET = { max_p99_ms: 25 };
-const PROFILE = process.argv.includes('--profile');
-const profileDir = resolve(repoRoot, '.test-output/bench-profiles');
+const TOTAL = (LEARNERS + OTHER_USERS) * MAILS_PER_USER;
 
 /**
  * 1,000 mails for each listed user: of every ten, five reminders, three notice copies (each user's 300 copies are
@@ -94,115 +70,27 @@ interface InboxRace {
   mails: unknown[];
   has_more: boolean;
 }
+const full = (race: InboxRace) => race.mails.length === INBOX_BRIEFS && race.has_more;
 
-async function main() {
-  const loadBefore = loadavg().map((n) => Number(n.toFixed(2)));
-  const database = await freshDatabase('postgres');
-  console.log(
-    `mail inbox benchmark: autocannon, ${SHAPE.connections} connections (one learner each), ${SHAPE.duration} s (after ${SHAPE.warmup} s warm-up)\npostgres: ${database.describe}`,
-  );
-  try {
-    const appEnv = { ...database.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'false', REDIS_URL: '' };
-    // The app migrates the fresh database; the learners register through the public API.
-    const setup = await startServer('app', { ...appEnv, TRUST_PROXY: 'true' });
-    const learners: BenchLearner[] = [];
-    try {
-      for (let i = 0; i < LEARNERS; i++) learners.push(await registerLearner(setup.url, i, 'mail'));
-    } finally {
-      await setup.stop();
-    }
+await runLearnerBenchmark({
+  benchmark: 'mail-inbox',
+  title: 'mail inbox benchmark',
+  each: 'one learner each',
+  learner: (base, i) => registerLearner(base, i, 'mail'),
+  prepare: async (database, learners) => {
     const seededAt = Date.now();
     const unread = await seed(database.env.DATABASE_URL!, learners);
-    const total = (LEARNERS + OTHER_USERS) * MAILS_PER_USER;
     console.log(
-      `  ${learners.length} learners and ${OTHER_USERS} other users, ${MAILS_PER_USER} mails each (${total.toLocaleString()} rows, seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s)`,
+      `  ${learners.length} learners and ${OTHER_USERS} other users, ${MAILS_PER_USER} mails each (${TOTAL.toLocaleString()} rows, seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s)`,
     );
-
-    const floor = await measureCheckedOneQuery(database.env, learners[0]!.userId, SHAPE);
-    report('bare Fastify + one PK query', floor);
-
-    const app = await startServer('app', appEnv, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
-    let inbox: CheckedFigures;
-    let userGet: CheckedFigures;
-    try {
-      const mine = (k: number) => learners[k % learners.length]!;
-      const full = (race: InboxRace) => race.mails.length === INBOX_BRIEFS && race.has_more;
-      inbox = await warmAndMeasure(SHAPE, (seconds) =>
-        checkedLoad(
-          app.url + mailCalls.inboxGet.path,
-          SHAPE.connections,
-          seconds,
-          (k) => ({ headers: learnerHeaders(mine(k)), body: '{}' }),
-          (k, status, json) => {
-            if (status !== 200 || !isOk(json)) return false;
-            const d = json.data as { remind: InboxRace; notice: InboxRace; unread_count: number };
-            return full(d.remind) && full(d.notice) && d.unread_count === unread.get(mine(k).userId);
-          },
-        ),
-      );
-      report('POST /api/mail/inbox/get (app)', inbox);
-
-      userGet = await warmAndMeasure(SHAPE, (seconds) =>
-        checkedLoad(
-          app.url + userCalls.get.path,
-          SHAPE.connections,
-          seconds,
-          (k) => ({ headers: learnerHeaders(mine(k)), body: '{}' }),
-          (k, status, json) => status === 200 && isOk(json) && json.data.id === mine(k).userId,
-        ),
-      );
-      report('POST /api/user/get (app, same gate)', userGet);
-    } finally {
-      await app.stop();
-    }
-    const loadAfter = loadavg().map((n) => Number(n.toFixed(2)));
-
-    const ratio = (a: number, b: number) => Number((a / b).toFixed(3));
-    const ratios = {
-      inbox_get_vs_one_query_p99: ratio(inbox.latency_ms.p99, floor.latency_ms.p99),
-      inbox_get_vs_one_query_throughput: ratio(inbox.requests_per_sec, floor.requests_per_sec),
-      inbox_get_vs_user_get_p99: ratio(inbox.latency_ms.p99, userGet.latency_ms.p99),
-      inbox_get_vs_user_get_throughput: ratio(inbox.requests_per_sec, userGet.requests_per_sec),
-    };
-    const valid = clean(inbox) && clean(floor);
-    const met = valid && inbox.latency_ms.p99 < TARGET.max_p99_ms;
-    console.log(
-      `  → p99 ${inbox.latency_ms.p99} ms, ${ratios.inbox_get_vs_one_query_p99}× the one-query route's p99, ${(ratios.inbox_get_vs_one_query_throughput * 100).toFixed(0)} % of its throughput` +
-        ` (target p99 < 25 ms: ${!valid ? 'VOID, failed answers' : met ? 'met' : 'MISSED'}); load average ${loadBefore.join(' ')} → ${loadAfter.join(' ')}`,
-    );
-
-    const result = {
-      benchmark: 'mail-inbox',
-      database: 'postgres',
-      database_detail: database.describe,
-      measured_at: new Date().toISOString(),
-      machine: machineFacts(loadBefore, loadAfter),
-      load: {
-        tool: 'autocannon',
-        connections: SHAPE.connections,
-        duration_s: SHAPE.duration,
-        warmup_s: SHAPE.warmup,
-        learners: learners.length,
-        note: `closed loop, no think time; each connection is one learner (own token and device) reading their own inbox; ${MAILS_PER_USER} mails per user (5 remind : 3 notice : 2 chat, ~10 % unread) for ${LEARNERS + OTHER_USERS} users, ${total} rows; every answer checked: 200, ok true, ${INBOX_BRIEFS} briefs of each race with has_more, the learner's unread count`,
-      },
-      app_log_level: appEnv.LOG_LEVEL,
-      targets: { one_query: floor, inbox_get: inbox, user_get: userGet },
-      ratios,
-      target: TARGET,
-      /** False when any request failed: the latency of a run with failures is not the call's. */
-      valid,
-      target_met: met,
-    };
-    const dir = resolve(repoRoot, 'bench/results');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'mail-inbox-postgres.json');
-    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`  wrote ${file.replace(`${repoRoot}/`, '')}`);
-    if (PROFILE) console.log(`  CPU profile of the app server: ${profileDir.replace(`${repoRoot}/`, '')}`);
-    if (!valid) process.exitCode = 1;
-  } finally {
-    await database.drop();
-  }
-}
-
-await main();
+    return unread;
+  },
+  call: { key: 'inbox_get', label: 'POST /api/mail/inbox/get (app)', path: mailCalls.inboxGet.path },
+  body: () => '{}',
+  accept: (l, data, unread) => {
+    const d = data as { remind: InboxRace; notice: InboxRace; unread_count: number };
+    return full(d.remind) && full(d.notice) && d.unread_count === unread.get(l.userId);
+  },
+  note: `closed loop, no think time; each connection is one learner (own token and device) reading their own inbox; ${MAILS_PER_USER} mails per user (5 remind : 3 notice : 2 chat, ~10 % unread) for ${LEARNERS + OTHER_USERS} users, ${TOTAL} rows; every answer checked: 200, ok true, ${INBOX_BRIEFS} briefs of each race with has_more, the learner's unread count`,
+  target: { max_p99_ms: 25 },
+});
