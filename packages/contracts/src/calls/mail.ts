@@ -170,10 +170,11 @@ export const mailCalls = {
     request: z.strictObject({
       user_id: idSchema,
       id: idSchema,
+      // The length lives in the pattern (a bound as well), so a generator of matching strings makes only valid ones.
       token: z
         .string()
-        .length(NOTICE_TOKEN_LENGTH)
-        .regex(/^[A-Za-z0-9_-]+$/),
+        .max(NOTICE_TOKEN_LENGTH)
+        .regex(new RegExp(`^[A-Za-z0-9_-]{${NOTICE_TOKEN_LENGTH}}$`)),
     }),
     response: z.object({
       id: z.number().int(),
