@@ -68,7 +68,7 @@ describe('job queue', () => {
     const deps = { database: t.database, clock, queue } as unknown as Deps;
     queue.attach(deps);
     await startJobs(deps);
-    expect(queue.schedules.get(CLEANUP_JOB)).toBe('17 * * * *');
+    expect(queue.schedules.get(CLEANUP_JOB)).toEqual({ cron: '17 * * * *' });
     await queue.send(CLEANUP_JOB, {});
     await queue.close();
     expect(queue.failed).toEqual([]);
