@@ -58,6 +58,28 @@ async function timedPost(
 }
 
 /**
+ * Starts `fire(i)` at `rate` per second for `seconds`, evenly spaced, whether or not earlier ones have finished, and
+ * resolves when all have; `fire` must not reject. Returns the most that were running at once.
+ */
+export async function openLoop(rate: number, seconds: number, fire: (i: number) => Promise<void>): Promise<number> {
+  let inFlight = 0;
+  let most = 0;
+  const started = performance.now();
+  const total = Math.max(1, Math.round(rate * seconds));
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    inFlight += 1;
+    most = Math.max(most, inFlight);
+    pending.push(fire(i).finally(() => (inFlight -= 1)));
+  }
+  await Promise.all(pending);
+  return most;
+}
+
+/**
  * An open loop: requests start at `rate` per second (evenly spaced) whether or not earlier ones have answered, as
  * learners' requests do. A closed loop at saturation only measures queueing (latency = in flight / throughput); the
  * latency a learner sees at a given load is this one. `concurrency` in the figures is the most that were in flight.
@@ -71,25 +93,10 @@ export async function driveRate(
 ): Promise<LoadFigures> {
   const samples: number[] = [];
   let errors = 0;
-  let inFlight = 0;
-  let most = 0;
   const started = performance.now();
-  const total = Math.max(1, Math.round(rate * seconds));
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    inFlight += 1;
-    most = Math.max(most, inFlight);
-    pending.push(
-      timedPost(url, headers, bodies[i % bodies.length]!, samples).then((ok) => {
-        inFlight -= 1;
-        if (!ok) errors += 1;
-      }),
-    );
-  }
-  await Promise.all(pending);
+  const most = await openLoop(rate, seconds, async (i) => {
+    if (!(await timedPost(url, headers, bodies[i % bodies.length]!, samples))) errors += 1;
+  });
   return figures(samples, errors, (performance.now() - started) / 1000, most);
 }
 

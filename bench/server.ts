@@ -1,10 +1,12 @@
 // One benchmark target in its own process, so the load generator never shares its event loop.
 // Usage: node --import tsx bench/server.ts <hello|one-query|app>; prints `READY <port>` once listening.
-// Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite), BENCH_USER_ID for one-query.
+// Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite), BENCH_USER_ID for one-query; BENCH_JOBS=on starts the
+// app's job queue (pg-boss: essay judging, sweeps, mail fan-out) in the app server, as main.ts does with JOBS=on.
 import { openDatabase, type Database } from '@gre/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp, createDeps } from '../apps/server/src/app.js';
 import { loadEnv } from '../apps/server/src/env.js';
+import { startJobs } from '../apps/server/src/jobs/index.js';
 
 type Mode = 'hello' | 'one-query' | 'app';
 
@@ -32,10 +34,14 @@ async function oneQueryServer(): Promise<{ app: FastifyInstance; close: () => Pr
   return { app, close: () => database.close() };
 }
 
-/** The real application as `main.ts` builds it, on the database the environment names. */
+/**
+ * The real application as `main.ts` builds it, on the database the environment names. Its jobs run only with
+ * BENCH_JOBS=on: the other benchmarks measure the request path without pg-boss polling beside it.
+ */
 async function appServer(): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const deps = await createDeps(loadEnv(process.env));
   const app = await buildApp(deps);
+  if (process.env.BENCH_JOBS === 'on') await startJobs(deps);
   return {
     app,
     close: () => deps.close(),

@@ -50,9 +50,9 @@ export interface ExtraServer {
 
 /**
  * Starts another instance of the real app (for configurations the main one must not have, such as a
- * session idle expiry of seconds) and resolves once it serves the web app.
+ * session idle expiry of seconds) and resolves once it serves the web app, or fails after `waitSeconds`.
  */
-export async function startAppServer(extra: Record<string, string>): Promise<ExtraServer> {
+export async function startAppServer(extra: Record<string, string>, waitSeconds = 90): Promise<ExtraServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(process.env.E2E_RUN_DIR ?? tmpdir(), 'extra-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -71,7 +71,7 @@ export async function startAppServer(extra: Record<string, string>): Promise<Ext
       });
       child.kill('SIGTERM');
     });
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + waitSeconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`extra app server exited with code ${child.exitCode}`);
     const ready = await fetch(`${baseURL}/`).then(
@@ -82,5 +82,5 @@ export async function startAppServer(extra: Record<string, string>): Promise<Ext
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error('extra app server did not start within 90 s');
+  throw new Error(`extra app server did not start within ${waitSeconds} s`);
 }

@@ -270,10 +270,13 @@ test('a full timed mock: essay, Verbal and Quant, marks and review, the last sec
   await expect(page.locator('.ge-score')).toHaveCount(4);
   for (const label of [t.result.verbal, t.result.quant])
     await expect(page.locator('.ge-score').filter({ hasText: label })).toContainText(/可能区间 1\d\d–1\d\d/);
-  // The essay is kept and waits for judging: no score is made up for it.
+  // The essay is judged within seconds (评分中 until then; the result reads itself again): the score comes as a band,
+  // never finer, with the way to the comments.
   const essay = page.locator('.ge-score.is-issue');
-  await expect(essay.locator('.ge-score-status')).toHaveText(t.result.issueStatus.Judging!);
-  await expect(essay).toContainText(t.result.issueNote.Judging!);
+  await expect(essay.locator('.ge-score-status')).toHaveText(t.result.issueStatus.Finished!, { timeout: 30_000 });
+  await expect(essay.locator('.ge-score-value')).toHaveText(/^[0-6]\.[05]$/);
+  await expect(essay.locator('.ge-score-band')).toHaveText(/^可信区间 [0-6]\.[05]–[0-6]\.[05]$/);
+  await expect(essay.getByRole('link', { name: t.result.issueDetail })).toHaveAttribute('href', /^\/idea\?essay=\d+$/);
   await snap(page, testInfo, 'mock-result');
 
   await page.getByRole('link', { name: t.result.reportLink }).click();

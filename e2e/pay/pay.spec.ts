@@ -1,7 +1,7 @@
 import { codeCalls, payCalls, userCalls, type User } from '@gre/contracts';
 import type { Page, TestInfo } from '@playwright/test';
 import { formatFen } from '../../apps/web/src/components/format';
-import { expect, label, seedToken, shot, test, uniqueEmail, zh, type Api } from '../fixtures';
+import { demo, expect, label, seedToken, shot, test, uniqueEmail, zh, type Api } from '../fixtures';
 
 const p = zh.pay;
 
@@ -45,6 +45,7 @@ test('a trial learner buys VIP: tabs, a discount code, the sandbox page, the new
       start_stamp: now - 60,
       end_stamp: now + 3600,
       max_uses: 3,
+      op_code: await api.opCode(adminToken, demo('admin').email),
     },
     { token: adminToken },
   );

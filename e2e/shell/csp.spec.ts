@@ -312,7 +312,7 @@ test.describe('every page runs under the Content-Security-Policy', () => {
   test('admin pages: web_manage and sync', async ({ page, loginAs }, testInfo) => {
     await loginAs('admin');
     const watch = await watchCsp(page);
-    await visit(page, watch, '/web_manage', heading(zh.admin.siteSection));
+    await visit(page, watch, '/web_manage?tab=system', heading(zh.admin.siteSection));
     await visit(page, watch, '/sync', text(zh.sync.title));
     await shot(page, testInfo, 'csp-sync');
     await visit(page, watch, '/debug', text(zh.debug.intro));

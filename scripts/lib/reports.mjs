@@ -2,7 +2,7 @@
 // a runner that crashed or wrote no report is a failure.
 import { existsSync, readFileSync } from 'node:fs';
 
-/** @typedef {{ name: string, passed: number, failed: number, skipped: number, exitCode: number | null, durationMs: number, note?: string }} RunnerCount */
+/** @typedef {{ name: string, passed: number, failed: number, skipped: number, exitCode: number | null, durationMs: number, note?: string, failures?: string[] }} RunnerCount */
 
 function readJson(file) {
   if (!existsSync(file)) return null;
@@ -32,12 +32,15 @@ export function countVitest(name, file, exitCode, durationMs) {
     return count;
   }
   const brokenFiles = [];
+  const failedTitles = [];
   for (const f of report.testResults) {
     let failedHere = 0;
     for (const a of f.assertionResults ?? []) {
       if (a.status === 'passed') count.passed += 1;
-      else if (a.status === 'failed') failedHere += 1;
-      else count.skipped += 1;
+      else if (a.status === 'failed') {
+        failedHere += 1;
+        failedTitles.push(`${shortPath(f.name)} › ${a.fullName ?? a.title}`);
+      } else count.skipped += 1;
     }
     // A file that failed to load or whose hooks threw has no failing assertion of its own.
     if (f.status === 'failed' && failedHere === 0) {
@@ -47,6 +50,7 @@ export function countVitest(name, file, exitCode, durationMs) {
     count.failed += failedHere;
   }
   if (brokenFiles.length) count.note = `files failed outside a test: ${brokenFiles.join(', ')}`;
+  if (failedTitles.length) count.failures = failedTitles;
   return settle(count, exitCode);
 }
 
@@ -63,13 +67,35 @@ export function countPlaywright(name, file, exitCode, durationMs) {
   count.passed = expected + flaky;
   count.failed = unexpected;
   count.skipped = skipped;
-  if (flaky) count.note = `${flaky} passed only on retry`;
+  const failedTitles = playwrightTitles(report.suites ?? [], 'unexpected', []);
+  if (flaky)
+    count.note = `${flaky} passed only on retry: ${playwrightTitles(report.suites ?? [], 'flaky', []).join('; ')}`;
+  if (failedTitles.length) count.failures = failedTitles;
   // Global errors (web server did not start, config error) leave no failing test behind.
   if (Array.isArray(report.errors) && report.errors.length && unexpected === 0) {
     count.failed = 1;
     count.note = `run error: ${String(report.errors[0]?.message ?? '').split('\n')[0]}`;
   }
   return settle(count, exitCode);
+}
+
+/** Titles of the tests with this outcome (`unexpected`, `flaky`), with their project (desktop / phone). */
+function playwrightTitles(suites, status, titles) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === status) titles.push(`${spec.file} › ${spec.title} [${t.projectName}]`);
+      }
+    }
+    playwrightTitles(suite.suites ?? [], status, titles);
+  }
+  return titles;
+}
+
+function shortPath(file) {
+  const at = String(file).indexOf('/apps/');
+  const at2 = at >= 0 ? at : String(file).indexOf('/packages/');
+  return at2 >= 0 ? String(file).slice(at2 + 1) : String(file);
 }
 
 /** Sums runner counts into the totals written to summary.json. */
@@ -82,7 +108,10 @@ export function total(runners) {
 
 export function describeRunner(r) {
   const secs = (r.durationMs / 1000).toFixed(1);
-  return `  ${r.name.padEnd(22)} ${r.passed} ok / ${r.failed} failing / ${r.skipped} skipped  (${secs} s)${r.note ? `  — ${r.note}` : ''}`;
+  const line = `  ${r.name.padEnd(22)} ${r.passed} ok / ${r.failed} failing / ${r.skipped} skipped  (${secs} s)${r.note ? `  — ${r.note}` : ''}`;
+  // The failing tests' names, so the tail of a CI log says what broke.
+  const failures = (r.failures ?? []).slice(0, 10).map((t) => `\n      ✘ ${t}`);
+  return line + failures.join('');
 }
 
 export function readSummary(file) {

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@gre/contracts';
 import { Redis } from 'ioredis';
+import { modelJudgeFromEnv } from './adapters/essay-judge/index.js';
 import { createMailer, createSmsSender } from './adapters/index.js';
 import { createPayProvider } from './adapters/pay/index.js';
 import { SentCodeLog } from './adapters/messaging.js';
@@ -65,6 +66,7 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
     mailer: overrides.mailer ?? createMailer(env, sentCodes),
     sms: overrides.sms ?? createSmsSender(env, sentCodes),
     pay: overrides.pay ?? createPayProvider(env, database, clock),
+    essayJudge: overrides.essayJudge !== undefined ? overrides.essayJudge : modelJudgeFromEnv(env),
     sentCodes,
     clock,
     queue,

@@ -83,6 +83,27 @@ export const envSchema = z.object({
   ALIPAY_SELLER_ID: z.string().optional(),
   ALIPAY_GATEWAY_URL: z.string().url().default('https://openapi.alipay.com/gateway.do'),
   /**
+   * The optional model judge of essays (issue 17), a second opinion beside the built-in judge: an OpenAI-compatible
+   * Chat Completions API base, e.g. https://api.openai.com/v1. Unset (or empty): no model judge.
+   */
+  ESSAY_JUDGE_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+    .transform((v) => v || undefined)
+    .optional(),
+  /** Its API key, sent as a Bearer token; unset for a local server that asks for none. */
+  ESSAY_JUDGE_KEY: z.string().optional(),
+  /** The model to ask (gpt-4o-mini, deepseek-chat, qwen2.5:14b, …); required with ESSAY_JUDGE_URL. */
+  ESSAY_JUDGE_MODEL: z.string().max(200).optional(),
+  /** `on`: ask for a streamed answer (server-sent events), so a stalled model is noticed by its silence. */
+  ESSAY_JUDGE_STREAM: z.enum(['on', 'off']).default('on'),
+  /** Milliseconds one judgment may take, from sending to the answer's last byte. */
+  ESSAY_JUDGE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /**
+   * Seconds after which an essay still Judging and untouched has lost its run (a server killed mid-run) and is sent
+   * again; twice the longest run (the model's timeout plus a minute) when unset.
+   */
+  ESSAY_STALE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  /**
    * Fault injection for the crash tests (lib/faults.ts): the process kills itself with SIGKILL on reaching this
    * point of a payment. Refused in production.
    */
@@ -96,6 +117,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     .refine((e) => !(e.NODE_ENV === 'production' && e.FAULT_KILL_AT), {
       message: 'FAULT_KILL_AT is for tests only',
       path: ['FAULT_KILL_AT'],
+    })
+    .refine((e) => !e.ESSAY_JUDGE_URL || e.ESSAY_JUDGE_MODEL, {
+      message: 'the model judge (ESSAY_JUDGE_URL) needs ESSAY_JUDGE_MODEL',
+      path: ['ESSAY_JUDGE_MODEL'],
+    })
+    // A key or model without the address would silently judge nothing: say so at start instead.
+    .refine((e) => e.ESSAY_JUDGE_URL || !(e.ESSAY_JUDGE_KEY || e.ESSAY_JUDGE_MODEL), {
+      message: 'ESSAY_JUDGE_KEY and ESSAY_JUDGE_MODEL need ESSAY_JUDGE_URL',
+      path: ['ESSAY_JUDGE_URL'],
     })
     .safeParse(source);
   if (!parsed.success) {

@@ -8,3 +8,6 @@ export * from '../src/modules/exams/exams.fixtures.js';
 export * from '../src/modules/media/media.fixtures.js';
 export * from '../src/modules/pay/pay.fixtures.js';
 export * from '../src/modules/posts/posts.fixtures.js';
+// A live confirmation code for money- and role-changing calls, without the minute between sends.
+export * from './op-code.js';
+export * from '../src/modules/permission/permission.fixtures.js';

@@ -59,6 +59,15 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   return { database, drop: () => database.close() };
 }
 
+/** The headers of a call as the web client sends them. */
+export function callHeaders(opts: Parameters<TestApp['call']>[2] = {}): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (opts.apiVersion !== null) headers[HEADERS.apiVersion] = opts.apiVersion ?? String(API_VERSION);
+  headers[HEADERS.deviceId] = opts.deviceId ?? 'test-device';
+  if (opts.token) headers[HEADERS.authorization] = `Bearer ${opts.token}`;
+  return headers;
+}
+
 export interface TestAppOptions {
   /** Runs after the modules are registered and before `ready()`: the only moment test-only routes can be added. */
   beforeReady?: (app: FastifyInstance, deps: Deps) => void | Promise<void>;
@@ -80,14 +89,10 @@ export async function createTestApp(
     app,
     deps,
     async call(call, body, opts = {}) {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (opts.apiVersion !== null) headers[HEADERS.apiVersion] = opts.apiVersion ?? String(API_VERSION);
-      headers[HEADERS.deviceId] = opts.deviceId ?? 'test-device';
-      if (opts.token) headers[HEADERS.authorization] = `Bearer ${opts.token}`;
       const res = await app.inject({
         method: 'POST',
         url: call.path,
-        headers,
+        headers: callHeaders(opts),
         payload: JSON.stringify(body),
         remoteAddress: opts.ip ?? '127.0.0.1',
       });

@@ -5,7 +5,7 @@ import { effectiveRole, type Actor, type UserRow } from '../src/lib/authorize.js
 import type { InProcessQueue } from '../src/lib/job-queue.js';
 import { withUnitOfWork } from '../src/lib/unit-of-work.js';
 import { addTag } from '../src/modules/crafts/collect.service.js';
-import { setFrozen } from '../src/modules/users/users.service.js';
+import { freezeUser } from '../src/modules/freeze/index.js';
 import { insertUser, sessionFor } from './actors.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -54,7 +54,7 @@ describe('a unit of work', () => {
   it('commits two services together', async () => {
     const l = await learner();
     await withUnitOfWork(t.deps, async (uow) => {
-      await setFrozen(uow.deps, admin, l.user.id, true);
+      await freezeUser(uow.deps, admin, { userId: l.user.id, freeze: true, reason: '' });
       await addTag(uow.deps, l, { name: 'new', desp: '' });
     });
     expect(await state(l)).toEqual({ frozen: true, liveSessions: 0, tags: ['kept', 'new'] });
@@ -63,7 +63,7 @@ describe('a unit of work', () => {
   it('rolls both back when the second refuses inside the transaction it would have opened', async () => {
     const l = await learner();
     const unit = withUnitOfWork(t.deps, async (uow) => {
-      await setFrozen(uow.deps, admin, l.user.id, true);
+      await freezeUser(uow.deps, admin, { userId: l.user.id, freeze: true, reason: '' });
       // A tag of this name exists: addTag refuses after its lock and count, inside the shared transaction.
       await addTag(uow.deps, l, { name: 'kept', desp: '' });
     });
@@ -74,7 +74,7 @@ describe('a unit of work', () => {
   it('rolls both back when the caller fails after both returned', async () => {
     const l = await learner();
     const unit = withUnitOfWork(t.deps, async (uow) => {
-      await setFrozen(uow.deps, admin, l.user.id, true);
+      await freezeUser(uow.deps, admin, { userId: l.user.id, freeze: true, reason: '' });
       await addTag(uow.deps, l, { name: 'new', desp: '' });
       throw new Error('the grant failed');
     });
@@ -84,7 +84,7 @@ describe('a unit of work', () => {
 
   it('without a unit, each service commits on its own (what the unit is for)', async () => {
     const l = await learner();
-    await setFrozen(t.deps, admin, l.user.id, true);
+    await freezeUser(t.deps, admin, { userId: l.user.id, freeze: true, reason: '' });
     await expect(addTag(t.deps, l, { name: 'kept', desp: '' })).rejects.toMatchObject({ kind: 'conflict' });
     expect(await state(l)).toEqual({ ...before, frozen: true, liveSessions: 0 });
   });
@@ -108,7 +108,7 @@ describe('a unit of work', () => {
     const unit = withUnitOfWork(t.deps, async (outer) => {
       await withUnitOfWork(outer.deps, async (inner) => {
         expect(inner.tx).toBe(outer.tx);
-        await setFrozen(inner.deps, admin, l.user.id, true);
+        await freezeUser(inner.deps, admin, { userId: l.user.id, freeze: true, reason: '' });
       });
       throw new Error('outer fails');
     });
@@ -130,7 +130,7 @@ describe('afterCommit', () => {
     const l = await learner();
     const order: string[] = [];
     await withUnitOfWork(t.deps, async (uow) => {
-      await setFrozen(uow.deps, admin, l.user.id, true);
+      await freezeUser(uow.deps, admin, { userId: l.user.id, freeze: true, reason: '' });
       uow.afterCommit(() => order.push('first'));
       uow.afterCommit(async () => {
         // Outside the unit's transaction: this read waits for nothing and sees the commit.
@@ -149,7 +149,7 @@ describe('afterCommit', () => {
     const l = await learner();
     let ran = false;
     const unit = withUnitOfWork(t.deps, async (uow) => {
-      await setFrozen(uow.deps, admin, l.user.id, true);
+      await freezeUser(uow.deps, admin, { userId: l.user.id, freeze: true, reason: '' });
       uow.afterCommit(async () => {
         ran = true;
         await uow.deps.queue.send('test.audit', { frozen: l.user.id });
@@ -166,7 +166,7 @@ describe('afterCommit', () => {
     const l = await learner();
     const order: string[] = [];
     const unit = withUnitOfWork(t.deps, async (uow) => {
-      await setFrozen(uow.deps, admin, l.user.id, true);
+      await freezeUser(uow.deps, admin, { userId: l.user.id, freeze: true, reason: '' });
       uow.afterCommit(() => {
         throw new Error('mail server away');
       });

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
 import { seesHigher } from './access';
 import { zh } from './i18n/zh-CN.core';
+import { staffRoutes } from './staff-routes';
 
 // The route table apart from the data router (router.tsx): the nav reads its items here, and router.tsx imports the
 // layouts that hold the nav, so keeping both in one module made a cycle. Pages are named by path in lazy `import()`s:
@@ -107,29 +108,8 @@ export const topLevelRoutes: RouteEntry[] = [
     chrome: true,
     page: () => import('./features/debug/debug-page').then((m) => ({ Component: m.DebugPage })),
   },
-  {
-    path: 'web_manage',
-    loadsData: false,
-    access: 'admin',
-    chrome: true,
-    page: () => import('./features/admin/web-manage-page').then((m) => ({ Component: m.WebManagePage })),
-  },
-  { path: 'unfreeze', loadsData: false, access: 'admin', chrome: true },
-  { path: 'freeze', loadsData: false, access: 'admin', chrome: true },
-  {
-    path: 'operate',
-    loadsData: false,
-    access: 'operator',
-    chrome: true,
-    page: () => import('./features/operate/operate-page').then((m): PageModule => ({ Component: m.OperatePage })),
-  },
-  {
-    path: 'sync',
-    loadsData: false,
-    access: 'admin',
-    chrome: true,
-    page: () => import('./features/admin/sync-page').then((m) => ({ Component: m.SyncPage })),
-  },
+  // web_manage, unfreeze, freeze, operate, sync: the staff pages (staff-routes.ts).
+  ...staffRoutes,
   {
     path: 'agreement',
     loadsData: false,
@@ -137,7 +117,13 @@ export const topLevelRoutes: RouteEntry[] = [
     chrome: false,
     page: () => import('./features/agreement/agreement-page').then((m) => ({ Component: m.AgreementPage })),
   },
-  { path: 'export', loadsData: false, access: 'user', chrome: true },
+  {
+    path: 'export',
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/export/export-page').then((m): PageModule => ({ Component: m.ExportPage })),
+  },
   {
     path: 'notice/:userID/:id/:token',
     loadsData: false,
@@ -167,6 +153,14 @@ export const extraRoutes: RouteEntry[] = [
     access: 'user',
     chrome: true,
     page: () => import('./features/posts/discussion-page').then((m): PageModule => ({ Component: m.DiscussionPage })),
+  },
+  {
+    // Spec page source Voucher: where a learner redeems a voucher (/api/voucher/redeem), linked from the user menu and home.
+    path: 'voucher',
+    loadsData: false,
+    access: 'user',
+    chrome: true,
+    page: () => import('./features/voucher/voucher-page').then((m): PageModule => ({ Component: m.VoucherPage })),
   },
 ];
 

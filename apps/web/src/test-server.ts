@@ -1,15 +1,24 @@
-import { ERROR_KINDS, type CallDef, type CallRequest, type CallResponse, type ErrorKind } from '@gre/contracts';
+import {
+  ERROR_KINDS,
+  type CallDef,
+  type CallRequest,
+  type CallResponse,
+  type ErrorKind,
+  type QuotaRefusal,
+} from '@gre/contracts';
 import type { z } from 'zod';
 import { afterEach, vi } from 'vitest';
+
+/** An error a fake answers: the kind, the text to show, and a quota refusal's figures as the server sends them. */
+type FakeError = { kind: ErrorKind; show?: string; detail?: string; quota?: QuotaRefusal };
 
 /**
  * What a fake answers: the call's data as its contract types it, or one of the contract's error kinds (sent with the
  * HTTP status ERROR_KINDS fixes for it, as the server does).
  */
-export type FakeReply<C extends CallDef> =
-  { data: CallResponse<C> } | { kind: ErrorKind; show?: string; detail?: string };
+export type FakeReply<C extends CallDef> = { data: CallResponse<C> } | FakeError;
 
-type AnyReply = { data: unknown } | { kind: ErrorKind; show?: string; detail?: string };
+type AnyReply = { data: unknown } | FakeError;
 
 /** One call's fake: made by `fake()`, so the handler is typed by that call's contract. */
 export interface FakeRoute {
@@ -75,7 +84,12 @@ export function fakeServer(...routes: FakeRoute[]) {
       return envelope(ERROR_KINDS[out.kind], {
         ok: false,
         data: null,
-        err_data: { kind: out.kind, show: out.show ?? '', detail: out.detail ?? out.kind },
+        err_data: {
+          kind: out.kind,
+          show: out.show ?? '',
+          detail: out.detail ?? out.kind,
+          ...(out.quota ? { quota: out.quota } : {}),
+        },
       });
     }
     const answer = route.call.response.safeParse(out.data);

@@ -29,3 +29,12 @@ export const emptySchema = z.strictObject({});
 export const unixSchema = z.number().int().nonnegative();
 
 export const okSchema = z.object({ done: z.literal(true) });
+
+/** A page of a list: which page, its size and the total. Here, not in a call's file, so a contract that pages does
+ * not pull another call's module into the bundles that import it. */
+export const pageControlSchema = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type PageControl = z.infer<typeof pageControlSchema>;

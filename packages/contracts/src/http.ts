@@ -20,7 +20,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * a lifetime quota).
  */
 export const quotaRefusalSchema = z.object({
-  reason: z.enum(['day', 'total', 'simulate']),
+  reason: z.enum(['day', 'total', 'simulate', 'essay', 'assistant']),
   subject: z.enum(QUOTA_SUBJECTS).nullable(),
   role_name: z.string(),
   used: z.number().int(),

@@ -1,4 +1,5 @@
 import type { Deps } from '../lib/deps.js';
+import { purgeExports } from '../modules/export/index.js';
 import { deleteExpired } from './cleanup.repository.js';
 
 export const CLEANUP_JOB = 'maintenance.cleanup';
@@ -11,6 +12,7 @@ export async function cleanupExpired(
 }
 
 export async function registerCleanup(deps: Deps): Promise<void> {
-  await deps.queue.work(CLEANUP_JOB, (_data, d) => cleanupExpired(d));
+  // Learners' exports past their days (modules/export) go in the same hourly run.
+  await deps.queue.work(CLEANUP_JOB, (_data, d) => Promise.all([cleanupExpired(d), purgeExports(d)]));
   await deps.queue.schedule(CLEANUP_JOB, '17 * * * *');
 }

@@ -1,5 +1,7 @@
 import type { Deps } from '../lib/deps.js';
 import { registerCleanup } from './cleanup.js';
+import { registerEssays } from './essays.js';
+import { registerExport } from './export.js';
 import { registerNoticeFanout } from './notice-fanout.js';
 import { registerPaySweep } from './pay-sweep.js';
 import { registerReminders } from './reminders.js';
@@ -13,4 +15,6 @@ export async function startJobs(deps: Deps): Promise<void> {
   await registerPaySweep(deps);
   await registerNoticeFanout(deps);
   await registerReminders(deps);
+  await registerExport(deps);
+  await registerEssays(deps);
 }

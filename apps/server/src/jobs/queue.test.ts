@@ -1,11 +1,16 @@
 import { sessions, users, verificationCodes } from '@gre/db';
 import { sql } from 'drizzle-orm';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.js';
 import { ManualClock, systemClock } from '../lib/clock.js';
 import type { Deps } from '../lib/deps.js';
 import { InProcessQueue } from '../lib/job-queue.js';
+import { loadEnv } from '../env.js';
 import { CLEANUP_JOB, cleanupExpired } from './cleanup.js';
+import { ESSAY_SWEEP_JOB } from './essays.js';
 import { startJobs } from './index.js';
 import { PgBossQueue } from './queue.js';
 
@@ -40,6 +45,36 @@ describe('job queue', () => {
     }
   });
 
+  it('runs a batch side by side; a job that fails is retried alone, the others are not run again', async () => {
+    const queue = new PgBossQueue(t.database, 0.5);
+    const deps = { database: t.database, clock: systemClock } as Deps;
+    queue.attach(deps);
+    const runs: number[] = [];
+    let running = 0;
+    let most = 0;
+    try {
+      // Sent before the worker starts, so its first fetch takes all three.
+      for (const n of [1, 2, 3]) await queue.send('test.batch', { n }, { retryLimit: 1, retryDelay: 0 });
+      await queue.work<{ n: number }>(
+        'test.batch',
+        async ({ n }) => {
+          runs.push(n);
+          most = Math.max(most, ++running);
+          await new Promise((r) => setTimeout(r, 200));
+          running -= 1;
+          if (n === 2 && runs.filter((r) => r === 2).length === 1) throw new Error('first run of job 2 fails');
+        },
+        { batchSize: 3 },
+      );
+      for (let i = 0; i < 60 && runs.length < 4; i++) await new Promise((r) => setTimeout(r, 250));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect([...runs].sort()).toEqual([1, 2, 2, 3]);
+      expect(most).toBe(3);
+    } finally {
+      await queue.close();
+    }
+  });
+
   it('cleanup removes only long-expired codes and sessions and is idempotent', async () => {
     const db = t.database.db;
     const [u] = await db.insert(users).values({ name: 'c', passwordHash: 'x', email: 'c@x.io' }).returning();
@@ -65,10 +100,13 @@ describe('job queue', () => {
     const queue = new InProcessQueue();
     // 41 days on: the session expired 31 days ago by this clock, though not by the database's.
     const clock = new ManualClock(new Date(Date.now() + 41 * 86_400_000));
-    const deps = { database: t.database, clock, queue } as unknown as Deps;
+    // The same hourly run purges learners' expired exports under DATA_DIR; the start's essay sweep reads its timing.
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'gre-cleanup-')) });
+    const deps = { database: t.database, clock, queue, env } as unknown as Deps;
     queue.attach(deps);
     await startJobs(deps);
     expect(queue.schedules.get(CLEANUP_JOB)).toEqual({ cron: '17 * * * *' });
+    expect(queue.schedules.get(ESSAY_SWEEP_JOB)).toEqual({ cron: '*/5 * * * *' });
     await queue.send(CLEANUP_JOB, {});
     await queue.close();
     expect(queue.failed).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Database } from '@gre/db';
 import PgBoss from 'pg-boss';
 import type { Deps } from '../lib/deps.js';
-import type { JobHandler, JobQueue, ScheduleOptions, SendOptions } from '../lib/job-queue.js';
+import type { JobHandler, JobQueue, ScheduleOptions, SendOptions, WorkOptions } from '../lib/job-queue.js';
 
 /**
  * The job queue (pg-boss) on whichever database is live: PGlite through `executeSql`, PostgreSQL through the pool.
@@ -48,11 +48,21 @@ export class PgBossQueue implements JobQueue {
     return (await this.queue(name)).send(name, data, options);
   }
 
-  async work<T>(name: string, handler: JobHandler<T>): Promise<void> {
+  async work<T>(name: string, handler: JobHandler<T>, options: WorkOptions = {}): Promise<void> {
     const boss = await this.queue(name);
-    await boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds }, async (jobs) => {
-      if (!this.deps) throw new Error('job queue has no Deps: createDeps attaches them');
-      for (const job of jobs) await handler(job.data, this.deps);
+    const batchSize = options.batchSize ?? 1;
+    await boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize }, async (jobs) => {
+      const deps = this.deps;
+      if (!deps) throw new Error('job queue has no Deps: createDeps attaches them');
+      const results = await Promise.allSettled(jobs.map((job) => handler(job.data, deps)));
+      const failed = jobs.flatMap((job, i) => {
+        const r = results[i]!;
+        return r.status === 'rejected' ? [{ id: job.id, error: r.reason as unknown }] : [];
+      });
+      // One job: its failure is the batch's. Several: the failed ones fail (and retry) alone; pg-boss then completes
+      // only the jobs still active, the ones that succeeded.
+      if (jobs.length === 1 && failed.length === 1) throw failed[0]!.error;
+      for (const f of failed) await boss.fail(name, f.id, { message: errorMessage(f.error) });
     });
   }
 
@@ -90,4 +100,8 @@ export class PgBossQueue implements JobQueue {
     await created;
     return boss;
   }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

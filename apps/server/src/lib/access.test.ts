@@ -1,6 +1,7 @@
 import {
   BOOK_ACCESS,
   BOOK_STATUSES,
+  isHiddenBook,
   ROLE_KINDS,
   ROLE_RANK,
   VISIBILITIES,
@@ -38,11 +39,13 @@ function actor(role: RoleKind, staff: Staff = 'none', higherAccess = false): Act
     flashCoins: 0,
     hasCrown: false,
     showTailorShelf: false,
+    customTailorUses: 0,
     showHigherCollect: false,
     canVisitMaterial: false,
     higherAccess,
     records: [],
     examEtsMode: true,
+    mailRev: 0,
     createdAt: NOW,
     updatedAt: NOW,
   };
@@ -305,5 +308,73 @@ describe('access properties', () => {
         listed: true,
       });
     }
+  });
+});
+
+describe('the shared tailor shelf (show_tailor_shelf) and tailor.common books', () => {
+  const role = fc.constantFrom(...LEARNER_ROLES);
+  const staff = fc.constantFrom<Staff>('none', 'teacher', 'operator', 'admin');
+  const date = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true });
+  const book = fc.record({
+    kind: fc.constantFrom('pick' as const, 'season' as const, 'higher' as const, 'best' as const, 'mock' as const),
+    access: fc.constantFrom<BookAccess>(...BOOK_ACCESS),
+    minRole: fc.option(fc.constantFrom(...LEARNER_ROLES), { nil: null }),
+    unlockAt: fc.option(date, { nil: null }),
+    grantsUnderground: fc.boolean(),
+    hidden: fc.boolean(),
+    common: fc.boolean(),
+    status: fc.constantFrom(...BOOK_STATUSES),
+  });
+  const visibility = fc.constantFrom(...VISIBILITIES);
+  /** The same viewer without and with the shelf's grant. */
+  const pair = (r: RoleKind, s: Staff, higher: boolean) => {
+    const without = actor(r, s, higher);
+    return [without, { ...without, user: { ...without.user, showTailorShelf: true } }] as const;
+  };
+
+  it('never changes a decision about a book without tailor.common', () => {
+    fc.assert(
+      fc.property(role, staff, fc.boolean(), visibility, book, date, (r, s, higher, v, b, now) => {
+        const [without, withShelf] = pair(r, s, higher);
+        const plain = { ...b, common: false };
+        expect(decideBook(withShelf, plain, now)).toEqual(decideBook(without, plain, now));
+        expect(decideAccess(withShelf, v, plain, now)).toEqual(decideAccess(without, v, plain, now));
+      }),
+    );
+  });
+
+  it('never opens a hidden, forbidden, date-locked or mock book, and only ever opens', () => {
+    fc.assert(
+      fc.property(role, fc.boolean(), book, date, (r, higher, b, now) => {
+        const [without, withShelf] = pair(r, 'none', higher);
+        const before = decideBook(without, b, now);
+        const after = decideBook(withShelf, b, now);
+        if (before.open) expect(after).toEqual(before);
+        else if (before.refusal.kind !== 'limit') expect(after).toEqual(before);
+        if (isHiddenBook({ access: b.access, hide: b.hidden }) || b.access === 'forbid' || b.kind === 'mock')
+          expect(after.open).toBe(false);
+        if (b.access === 'lock' && b.unlockAt && b.unlockAt.getTime() > now.getTime()) expect(after.open).toBe(false);
+        // The shelf opens the book, not its questions' visibility: hidden ones stay hidden, underground needs the grant.
+        expect(decideAccess(withShelf, 'hidden', b, now).see).toBe(false);
+        if (!b.grantsUnderground) expect(decideAccess(withShelf, 'underground', b, now).see).toBe(false);
+      }),
+    );
+  });
+
+  it('opens a tailor.common book past its tier lock and the higher grant, for any tier', () => {
+    fc.assert(
+      fc.property(role, fc.boolean(), book, date, (r, higher, b, now) => {
+        const open = { ...b, common: true, hidden: false, access: 'lock' as const, unlockAt: null };
+        const kind = open.kind === 'mock' ? 'higher' : open.kind;
+        expect(decideBook(pair(r, 'none', higher)[1], { ...open, kind }, now)).toEqual({ open: true, listed: true });
+      }),
+    );
+    const higherSvip = { ...BOOK_CASES['higher-svip']!, common: true };
+    expect(decideBook(actor('Trail'), higherSvip, NOW)).toEqual({
+      open: false,
+      listed: true,
+      refusal: { kind: 'limit', need: 'role' },
+    });
+    expect(decideBook(pair('Trail', 'none', false)[1], higherSvip, NOW)).toEqual({ open: true, listed: true });
   });
 });

@@ -19,6 +19,8 @@ export interface BookGate {
   grantsUnderground: boolean;
   /** The template's `hide` flag (isHiddenBook: hidden like an `access: 'hide'` book); absent reads as false. */
   hidden?: boolean;
+  /** The template's `tailor.common` flag: the book is on the shared tailor shelf (sharedShelfOpens); absent reads as false. */
+  common?: boolean;
   /** The viewer's copy; NotOpen when they never opened it. */
   status: BookStatus;
 }
@@ -34,10 +36,19 @@ export type Refusal =
 export type BookDecision = { open: true; listed: true } | { open: false; listed: boolean; refusal: Refusal };
 
 /**
+ * What the shared tailor shelf's grant (`show_tailor_shelf`, /api/permission/assign_common_tailor_use) buys: a
+ * `tailor.common` book opens whatever its tier lock or the higher bank's grant would say. It stands in for those two
+ * checks only, so a hidden, forbidden or not-yet-unlocked book stays closed to the shelf's holder too.
+ */
+function sharedShelfOpens(actor: Actor, book: Pick<BookGate, 'common'>): boolean {
+  return book.common === true && actor.user.showTailorShelf;
+}
+
+/**
  * Whether a viewer may list and open a book (product.md "Book access"). Staff pass everything. Mocks and hidden books
  * (isHiddenBook: `access: 'hide'` or the `hide` flag) are neither listed nor found; `forbid` are listed but refused; `lock` books refuse before their unlock date
  * (`book_locked`, the date is news to everyone), then below their tier (`limit`); the higher bank also needs the
- * `set_higher` grant.
+ * `set_higher` grant. The tier and the higher grant give way to the shared tailor shelf (sharedShelfOpens).
  */
 export function decideBook(actor: Actor, book: Omit<BookGate, 'status'>, now: Date): BookDecision {
   if (isStaff(actor)) return { open: true, listed: true };
@@ -50,10 +61,10 @@ export function decideBook(actor: Actor, book: Omit<BookGate, 'status'>, now: Da
     if (book.unlockAt && book.unlockAt.getTime() > now.getTime()) {
       return { open: false, listed: true, refusal: { kind: 'book_locked', unlockAt: book.unlockAt } };
     }
-    if (book.minRole && !can(actor, { minRole: book.minRole }))
+    if (book.minRole && !can(actor, { minRole: book.minRole }) && !sharedShelfOpens(actor, book))
       return { open: false, listed: true, refusal: { kind: 'limit', need: 'role' } };
   }
-  if (book.kind === 'higher' && !hasHigherAccess(actor))
+  if (book.kind === 'higher' && !hasHigherAccess(actor) && !sharedShelfOpens(actor, book))
     return { open: false, listed: true, refusal: { kind: 'limit', need: 'higher' } };
   return { open: true, listed: true };
 }

@@ -9,8 +9,12 @@ export interface Actor {
   user: UserRow;
   sessionId: number;
   deviceId: string;
+  /** The request's client address, set by the gate (the audit log records it); absent outside a request. */
+  ip?: string;
   /** Tier after expiry is applied: a lapsed VIP is back on their base role. */
   role: RoleKind;
+  /** When the session ends unless used again: the earlier of its absolute expiry and the idle window (/debug). */
+  sessionEndsAt?: Date;
 }
 
 /** The tier at `now` (deps.clock): a lapsed tier drops back to the base role. */

@@ -1,4 +1,5 @@
 import type { Database } from '@gre/db';
+import type { ModelJudge } from '../adapters/essay-judge/index.js';
 import type { Env } from '../env.js';
 import type { Mailer, SmsSender, SentCodeLog } from '../adapters/messaging.js';
 import type { PaymentProvider } from '../adapters/pay/index.js';
@@ -40,6 +41,8 @@ export interface Deps {
   sms: SmsSender;
   /** The payment gateway PAY_PROVIDER names (sandbox by default). */
   pay: PaymentProvider;
+  /** The model judge ESSAY_JUDGE_URL names: a second opinion on essays; null (the default) for the built-in judge alone. */
+  essayJudge: ModelJudge | null;
   /** Codes the `log` providers sent, for /debug outside production. */
   sentCodes: SentCodeLog;
   /** The time every rule reads; the system clock in production. */

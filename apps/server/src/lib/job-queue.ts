@@ -8,6 +8,23 @@ export interface SendOptions {
   singletonKey?: string;
   /** Runs after a failure before the job counts as failed; pg-boss's default (2) when absent. */
   retryLimit?: number;
+  /** Seconds before the first retry; with `retryBackoff` each next one waits twice as long (the test queue retries at once). */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /**
+   * Seconds a run may take before pg-boss fails it (and retries it); also how long a run of a killed process holds
+   * the job. The test queue does not time runs out.
+   */
+  expireInSeconds?: number;
+}
+
+/** How a server takes a queue's jobs. */
+export interface WorkOptions {
+  /**
+   * Jobs fetched at once and run side by side (1 by default). pg-boss waits out its polling interval after every
+   * fetch, so a queue that must drain fast (essays) takes several per fetch; each job still fails and retries alone.
+   */
+  batchSize?: number;
 }
 
 /** How a schedule reads its cron; pg-boss's option of the same name. */
@@ -26,7 +43,7 @@ export type JobHandler<T = unknown> = (data: T, deps: Deps) => Promise<unknown>;
  */
 export interface JobQueue {
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
-  work<T>(name: string, handler: JobHandler<T>): Promise<void>;
+  work<T>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /** A cron schedule that runs once across all instances. */
   schedule(name: string, cron: string, options?: ScheduleOptions): Promise<void>;
   /** Hands over the Deps the handlers receive; createDeps calls it once the Deps exist. */

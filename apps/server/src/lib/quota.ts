@@ -39,6 +39,7 @@ const roleOverrideSchema = z.object({
     .object({ n: count, period: z.enum(['total', 'day']) })
     .partial()
     .optional(),
+  assistant: z.object({ n: count }).partial().optional(),
 });
 const overrideSchema = z
   .object({ Trail: roleOverrideSchema, FreeVIP: roleOverrideSchema, VIP: roleOverrideSchema, SVIP: roleOverrideSchema })
@@ -59,6 +60,7 @@ export function roleQuota(role: RoleKind, override: unknown): RoleQuota {
     total: o.total === undefined ? base.total : o.total,
     simulate: { ...base.simulate, ...o.simulate },
     essay: { ...base.essay, ...o.essay },
+    assistant: { ...base.assistant, ...o.assistant },
   };
 }
 
@@ -99,7 +101,12 @@ function renewsAt(period: 'day' | 'week' | 'total', now: Date): number | null {
 /** A refusal that states its true cause: the counter, how much of it is used, and when it renews. */
 function quotaRefusal(
   actor: Actor,
-  r: { reason: 'day' | 'total' | 'simulate'; subject: QuotaSubject | null; used: number; limit: number },
+  r: {
+    reason: 'day' | 'total' | 'simulate' | 'essay' | 'assistant';
+    subject: QuotaSubject | null;
+    used: number;
+    limit: number;
+  },
   period: 'day' | 'week' | 'total',
   now: Date,
 ): AppError {
@@ -113,6 +120,27 @@ function quotaRefusal(
           ? `本周模考次数已用完：${role}每周可模考 ${r.limit} 次，本周已用 ${r.used} 次，下周一 0 点（北京时间）恢复`
           : `模考次数已用完：${role}共可模考 ${r.limit} 次，已用 ${r.used} 次，升级会员后可继续模考`;
     return new AppError('sim_no_perm', `simulation quota ${r.used}/${r.limit} (${period})`, show, quota);
+  }
+  if (r.reason === 'essay') {
+    // A lifetime allowance is over until the learner upgrades (`limit`); a day's comes back tomorrow (`day_overflow`).
+    const show =
+      period === 'day'
+        ? `今日作文批改次数已用完：${role}每天可批改 ${r.limit} 篇，今天已用 ${r.used} 篇，明天 0 点（北京时间）恢复`
+        : `作文批改次数已用完：${role}共可批改 ${r.limit} 篇，已用 ${r.used} 篇，升级会员后可继续批改`;
+    return new AppError(
+      period === 'day' ? 'day_overflow' : 'limit',
+      `essay judging quota ${r.used}/${r.limit}`,
+      show,
+      quota,
+    );
+  }
+  if (r.reason === 'assistant') {
+    return new AppError(
+      'day_overflow',
+      `assistant quota ${r.used}/${r.limit}`,
+      `今日助教提问次数已用完：${role}每天可提问 ${r.limit} 次，今天已问 ${r.used} 次，明天 0 点（北京时间）恢复`,
+      quota,
+    );
   }
   if (r.reason === 'total') {
     return new AppError(
@@ -322,4 +350,39 @@ export async function simulateRemaining(
     'simulate',
   );
   return { remaining: Math.max(0, quota.simulate.n - used), period: quota.simulate.period, limit: quota.simulate.n };
+}
+
+/**
+ * Takes one essay judging from the role's allowance (product.md: a lifetime one for trial accounts, a day's for the
+ * rest), or answers the refusal — `day_overflow` or `limit` with the figures — without taking anything. Staff have none.
+ */
+export async function takeEssayJudging(
+  db: Queryable,
+  actor: Actor,
+  quota: RoleQuota | null,
+  now: Date,
+): Promise<AppError | null> {
+  if (!quota || quota.essay.n === null) return null;
+  const period = quota.essay.period;
+  const key = period === 'day' ? periodKeys(now).day : periodKeys(now).total;
+  if (await takeCounter(db, actor.user.id, key, 'essay', 1, quota.essay.n)) return null;
+  const used = await counterValue(db, actor.user.id, key, 'essay');
+  return quotaRefusal(actor, { reason: 'essay', subject: null, used, limit: quota.essay.n }, period, now);
+}
+
+/**
+ * Takes one question to the study assistant from the day's allowance, or answers `day_overflow` with the figures
+ * without taking anything. Staff have none.
+ */
+export async function takeAssistantQuestion(
+  db: Queryable,
+  actor: Actor,
+  quota: RoleQuota | null,
+  now: Date,
+): Promise<AppError | null> {
+  if (!quota || quota.assistant.n === null) return null;
+  const key = periodKeys(now).day;
+  if (await takeCounter(db, actor.user.id, key, 'assistant', 1, quota.assistant.n)) return null;
+  const used = await counterValue(db, actor.user.id, key, 'assistant');
+  return quotaRefusal(actor, { reason: 'assistant', subject: null, used, limit: quota.assistant.n }, 'day', now);
 }

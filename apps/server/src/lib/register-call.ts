@@ -1,5 +1,5 @@
 import { envelopeSchema, type CallDef } from '@gre/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './authorize.js';
 import type { Deps } from './deps.js';
@@ -11,11 +11,13 @@ export interface CallContext<Req> {
   ip: string;
   deviceId: string;
   req: FastifyRequest;
+  /** For a handler that answers by itself (a stream): it hijacks the reply and its return value is ignored. */
+  reply: FastifyReply;
 }
 
 export type CallHandler<C extends CallDef> = (
   ctx: CallContext<z.output<C['request']>>,
-) => Promise<z.input<C['response']>>;
+) => Promise<z.input<C['response']> | FastifyReply>;
 
 /**
  * Registers a contract as `POST path`: the body is checked by the contract's strict schema,
@@ -33,14 +35,16 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
       body: call.request,
       response: { 200: envelopeSchema(call.response) },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const data = await handler({
         body: req.body as z.output<C['request']>,
         actor: req.actor,
         ip: req.ip,
         deviceId: req.deviceId,
         req,
+        reply,
       });
+      if (reply.sent || data === reply) return reply;
       return { ok: true, data, err_data: null };
     },
   });

@@ -27,6 +27,15 @@ export interface UnitDeps {
   uow?: UnitOfWork<unknown> | undefined;
 }
 
+/** The unit each open transaction belongs to, for code handed only a `tx` (unitOf). */
+const units = new WeakMap<Tx, UnitOfWork<unknown>>();
+
+/**
+ * The unit of work a transaction belongs to, for deep code handed only the `tx` that must still send a job once it
+ * commits (an exam's essays, written while a section is graded); undefined for a transaction opened otherwise.
+ */
+export const unitOf = (tx: Tx): UnitOfWork<unknown> | undefined => units.get(tx);
+
 /**
  * Runs `work` in one transaction, or inside the caller's unit when `deps` already carry one (then nothing commits
  * here: the outermost unit decides). Services open their transactions only through this.
@@ -51,6 +60,7 @@ export async function withUnitOfWork<D extends UnitDeps, T>(
       afterCommit: (fn) => void after.push(fn),
     };
     (unit.deps as UnitDeps).uow = unit;
+    units.set(tx, unit);
     return work(unit);
   });
   let failure: { error: unknown } | null = null;

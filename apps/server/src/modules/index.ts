@@ -17,6 +17,14 @@ import { payModule } from './pay/index.js';
 import { cardsModule } from './cards/index.js';
 import { mailModule } from './mail/index.js';
 import { postsModule } from './posts/index.js';
+import { auditModule } from './audit/index.js';
+import { freezeModule } from './freeze/index.js';
+import { permissionModule } from './permission/index.js';
+import { vouchersModule } from './vouchers/index.js';
+import { tailorModule } from './tailor/index.js';
+import { exportModule } from './export/index.js';
+import { essaysModule } from './essays/index.js';
+import { assistantModule } from './assistant/index.js';
 
 /** Every feature module, registered in this order by buildApp. */
 export const modules: Module[] = [
@@ -38,4 +46,12 @@ export const modules: Module[] = [
   cardsModule,
   mailModule,
   postsModule,
+  auditModule,
+  freezeModule,
+  permissionModule,
+  vouchersModule,
+  tailorModule,
+  exportModule,
+  essaysModule,
+  assistantModule,
 ];

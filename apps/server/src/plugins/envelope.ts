@@ -25,12 +25,18 @@ function fromFrameworkError(err: FastifyError): AppError {
   return new AppError('internal', 'internal error');
 }
 
-function sendError(reply: FastifyReply, err: AppError) {
-  return reply.status(ERROR_KINDS[err.kind]).send({
-    ok: false,
+/** The error envelope of an error; anything but an AppError is `internal`, with nothing of its message. */
+export function errorEnvelope(error: unknown) {
+  const err = error instanceof AppError ? error : new AppError('internal', 'internal error');
+  return {
+    ok: false as const,
     data: null,
     err_data: { kind: err.kind, show: err.show, detail: err.detail, ...(err.quota ? { quota: err.quota } : {}) },
-  });
+  };
+}
+
+function sendError(reply: FastifyReply, err: AppError) {
+  return reply.status(ERROR_KINDS[err.kind]).send(errorEnvelope(err));
 }
 
 /**

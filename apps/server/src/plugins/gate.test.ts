@@ -3,16 +3,18 @@ import { sessions } from '@gre/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ageSession, insertUser, revokeSessionRow, sessionFor, userWithToken } from '../../test/actors.js';
+import { issueOpCode } from '../../test/op-code.js';
 import { registerTestCalls, testCalls } from '../../test/test-calls.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
+const ADMIN_EMAIL = 'gate-admin@test.gre';
 let admin: { token: string };
 let member: { token: string; sessionId: number; user: { id: number } };
 
 beforeAll(async () => {
   t = await createTestApp({}, {}, { beforeReady: (app) => registerTestCalls(app) });
-  admin = await userWithToken(t.deps.database.db, { isAdmin: true });
+  admin = await userWithToken(t.deps.database.db, { isAdmin: true, email: ADMIN_EMAIL });
   member = await userWithToken(t.deps.database.db);
 });
 afterAll(() => t.close());
@@ -249,7 +251,8 @@ describe('cost of authentication', () => {
     const background = users
       .slice(1)
       .flatMap((u) => Array.from({ length: 10 }, () => t.call(testCalls.whoami, {}, { token: u.token })));
-    await t.call(userCalls.freeze, { user_id: target.user.id, freeze: true }, { token: admin.token });
+    const op_code = await issueOpCode(t.deps, { phone: null, email: ADMIN_EMAIL });
+    await t.call(userCalls.freeze, { user_id: target.user.id, freeze: true, op_code }, { token: admin.token });
     const after = await Promise.all(
       Array.from({ length: 10 }, () => t.call(testCalls.whoami, {}, { token: target.token })),
     );

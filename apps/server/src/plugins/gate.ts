@@ -2,6 +2,7 @@ import { API_VERSION, HEADERS, LIMITS, type CallDef } from '@gre/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
+import { recordGateRefusal } from '../lib/audit.js';
 import { authorize, isStaff, requirementFor, type Actor } from '../lib/authorize.js';
 import type { Deps } from '../lib/deps.js';
 import { actorFromToken } from '../modules/auth/index.js';
@@ -77,11 +78,17 @@ export const gatePlugin = fp(async (app: FastifyInstance, deps: Deps) => {
       // account is treated as logged out so no public handler can serve it by mistake.
       if (token) {
         const actor = await actorOf(token).catch(() => null);
-        req.actor = actor && !actor.user.isFreeze ? actor : null;
+        req.actor = actor && !actor.user.isFreeze ? { ...actor, ip: req.ip } : null;
       }
       return;
     }
     if (!token) throw new AppError('unauthorized', 'missing or malformed bearer token');
-    req.actor = authorize(await actorOf(token), requirement);
+    const actor = { ...(await actorOf(token)), ip: req.ip };
+    try {
+      req.actor = authorize(actor, requirement);
+    } catch (error) {
+      await recordGateRefusal(deps, call, actor, error);
+      throw error;
+    }
   });
 });

@@ -93,6 +93,13 @@ describe('error catalogue (spec §8)', () => {
     expect(toasts(fx)).toEqual([expect.objectContaining({ level: 'error', title: zh.errors.limit })]);
   });
 
+  it('limit with the essay judging figures passes them on, so the dialog states the allowance used up', () => {
+    const { fx, handle } = setup();
+    const essayQuota: QuotaRefusal = { ...dayQuota, reason: 'essay', subject: null, period: 'total', renews_at: null };
+    handle(kindError('limit', { quota: essayQuota }));
+    expect(fx.openDialog).toHaveBeenCalledExactlyOnceWith({ kind: 'upgrade', reason: 'limit', quota: essayQuota });
+  });
+
   it('role_overflow opens the upgrade dialog with the trial-quota message', () => {
     const { fx, handle } = setup();
     handle(kindError('role_overflow'));

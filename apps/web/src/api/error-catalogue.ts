@@ -92,7 +92,8 @@ export function createErrorCatalogue(fx: CatalogueEffects): (error: unknown) => 
         later('login', CLIENT_TIMINGS.tokenExpiredRedirectMs, () => fx.navigate('/login'));
         return;
       case 'limit':
-        fx.openDialog({ kind: 'upgrade', reason: 'limit' });
+        // With figures (the essay judging allowance) the dialog states the cause; otherwise the tier lacks the right.
+        fx.openDialog({ kind: 'upgrade', reason: 'limit', ...(e.quota ? { quota: e.quota } : {}) });
         error(zh.errors.limit);
         return;
       case 'role_overflow':

@@ -1,4 +1,4 @@
-import { payCalls, systemCalls, userCalls } from '@gre/contracts';
+import { systemCalls, userCalls } from '@gre/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -8,6 +8,7 @@ export const queryKeys = {
   debugInfo: ['debug', 'info'] as const,
   siteSettings: ['admin', 'settings'] as const,
   prices: ['pay', 'prices'] as const,
+  quotaTable: ['quota', 'table'] as const,
   /**
    * Every exam list and report (features/records) sits under this prefix; the exam screen refreshes them when it submits
    * a section. Here so the exam screen need not import the records feature (and its antd dialogs) for one key.
@@ -35,17 +36,4 @@ export const siteSettingsQuery = queryOptions({
   queryFn: () => call(systemCalls.getSettings, {}),
   staleTime: 0,
   retryOnMount: false,
-});
-
-/**
- * The prices in force (fen), for the rights tables and the upgrade dialog: asked once a session, as they change only
- * when an admin saves new ones (the editor then puts its answer here). The payment dialog never shows these: it shows
- * the amount of the trade the server created. A failure shows in place (the table says so), not as a toast.
- */
-export const pricesQuery = queryOptions({
-  queryKey: queryKeys.prices,
-  queryFn: () => call(payCalls.prices, {}, { quiet: true }),
-  staleTime: Infinity,
-  gcTime: Infinity,
-  meta: { handlesErrors: true },
 });

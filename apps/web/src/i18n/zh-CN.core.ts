@@ -47,6 +47,11 @@ export const coreCopy = {
     record: '练习记录',
     webManage: '管理后台',
     operate: '运营管理',
+    teach: '教学管理',
+    exportData: '导出我的数据',
+    voucher: '兑换券',
+    assistant: '助教',
+    voucherLink: '使用兑换码',
     debug: '调试信息',
     menu: '打开菜单',
     userMenu: '用户菜单',
@@ -138,7 +143,6 @@ export const coreCopy = {
     dayOverflowReset: '额度每天 0 点（北京时间）重置；升级会员可以提高每日题量。',
     simNoPermTitle: '暂无模拟考试权限',
     simNoPermBody: '该模拟考试的题目需要相应身份才能查看。',
-    simNoPermRule: '试用用户可模考 1 次，免费会员每周 3 次，会员与超级会员不限次数。',
     simUsedUpTitle: '模考次数已用完',
     /** The figures of a quota refusal, so a dialog states its true cause. */
     quota: {
@@ -156,6 +160,15 @@ export const coreCopy = {
           ? `你的身份「${role}」不能参加模考。`
           : `你的身份「${role}」共可模考 ${limit} 次，已用 ${used} 次。`,
       simulateTotalNext: '开通会员后可以继续模考。',
+      essayDay: (role: string, limit: number, used: number) =>
+        `今日作文批改次数已用完：你的身份「${role}」每天可批改 ${limit} 篇作文，今天已用 ${used} 篇。`,
+      essayDayRenews: '明天 0 点（北京时间）恢复，作文已保存，届时可以再申请批改；升级会员可以提高每日批改次数。',
+      essayTotal: (role: string, limit: number, used: number) =>
+        `作文批改次数已用完：你的身份「${role}」共可批改 ${limit} 篇作文，已用 ${used} 篇。`,
+      essayTotalNext: '作文已保存；开通会员后每天都可以申请批改。',
+      assistantDay: (role: string, limit: number, used: number) =>
+        `今日助教提问次数已用完：你的身份「${role}」每天可向助教提问 ${limit} 次，今天已问 ${used} 次。`,
+      assistantDayRenews: '明天 0 点（北京时间）恢复；升级会员可以提高每日提问次数。',
     },
     publicOnlyTitle: '仅可查看公开题目',
     publicOnlyBody: '当前账号只能查看公开题目，开通会员后可查看全部题目。',
@@ -169,7 +182,6 @@ export const coreCopy = {
     contactDevice: '联系时请附上你的设备编号，便于我们排查：',
     contactDebug: '查看更多调试信息',
     rightsTitle: '会员权益',
-    rightsAlt: '会员权益表：各身份的每日题量、作文批改、模考次数、题库范围与价格',
     loginHintTitle: '登录提示',
     loginHintTips: [
       '如果你在海外，页面加载缓慢或登录失败时，请使用回国代理或加速器访问。',

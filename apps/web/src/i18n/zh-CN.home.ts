@@ -70,5 +70,7 @@ export const homeCopy = {
     bigHint: '按科目、题型和难度筛选练习',
     analyze: '成长分析',
     analyzeHint: '分数趋势与各题型正确率',
+    assistant: '问助教',
+    assistantHint: '最弱的题型、今天复习什么、离目标分还差多少',
   },
 };

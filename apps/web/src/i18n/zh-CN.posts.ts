@@ -73,7 +73,7 @@ export const postsCopy = {
   },
   chat: {
     title: '题目讨论',
-    tabs: { discussion: '讨论' },
+    tabs: { discussion: '讨论', assistant: '助教' },
   },
   page: {
     title: '题目讨论',

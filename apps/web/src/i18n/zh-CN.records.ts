@@ -1,3 +1,5 @@
+import { examCopy } from './zh-CN.exam';
+
 /** Copy of the simulate page, the record page, the report page and the "start an exam" dialogs. */
 export const recordsCopy = {
   examStatus: {
@@ -157,10 +159,8 @@ export const recordsCopy = {
       issue: '写作',
       actions: '操作',
     },
-    issueStatus: { Empty: '未作答', Judging: '评分中', Finished: '已评分', Failed: '评分失败' } as Record<
-      string,
-      string
-    >,
+    /** The essay's judging state, worded as on the exam result. */
+    issueStatus: examCopy.result.issueStatus,
     viewResult: '查看解析',
     emptyWindow: '该统计范围内没有成绩',
     empty: '还没有完成过这套题',

@@ -1,28 +1,38 @@
 /**
- * product.md defaults for roles and quotas, as shown in the upgrade dialog and the membership-rights image
- * (public/membership-rights.svg draws the same table). Prices are not here: the admin can change them, so the dialogs
- * read them from /api/pay/prices.
+ * Roles and quotas as the rights tables word them (the upgrade and out-of-quota dialogs, the footer's 会员权益). The
+ * figures are not here: the admin can change quotas and prices, so the dialogs read them from /api/quota/table and
+ * /api/pay/prices.
  */
 export const tiersCopy = {
   columns: {
     role: '身份',
     daily: '每日题量（每科）',
     essay: '作文批改',
+    assistant: '助教提问',
     simulate: '模考',
     banks: '题库范围',
   },
-  rows: [
-    { role: '试用用户', daily: '30 题，合计 150 题', essay: '共 1 次', simulate: '1 次', banks: '公开题' },
-    { role: '免费会员', daily: '100 题', essay: '每天 1 次', simulate: '每周 3 次', banks: '公开题 + 会员题' },
-    { role: '会员（VIP）', daily: '300 题', essay: '每天 3 次', simulate: '不限', banks: '公开题 + 会员题' },
-    {
-      role: '超级会员（SVIP）',
-      daily: '不限',
-      essay: '每天 10 次',
-      simulate: '不限',
-      banks: '全部题库，含高阶题库（需开通）',
-    },
-  ],
+  roles: { Trail: '试用用户', FreeVIP: '免费会员', VIP: '会员（VIP）', SVIP: '超级会员（SVIP）' },
+  banks: {
+    Trail: '公开题',
+    FreeVIP: '公开题 + 会员题',
+    VIP: '公开题 + 会员题',
+    SVIP: '全部题库，含高阶题库（需开通）',
+  },
+  unlimited: '不限',
+  questions: (n: number) => `${n} 题`,
+  /** Daily limits that differ by subject. */
+  bySubject: (verbal: string, quant: string, words: string) => `语文 ${verbal}，数学 ${quant}，单词 ${words}`,
+  withTotal: (daily: string, total: number) => `${daily}，合计 ${total} 题`,
+  times: {
+    total: (n: number) => `共 ${n} 次`,
+    day: (n: number) => `每天 ${n} 次`,
+    week: (n: number) => `每周 ${n} 次`,
+  },
+  /** A simulate allowance over the account's life, as product.md words it ("1 次"). */
+  simulateTotal: (n: number) => `${n} 次`,
+  loadFailed: '额度表读取失败，请稍后重试。',
+  footerIntro: '各身份的每日题量、作文批改、模考次数与题库范围，以及当前的会员价格（以本页显示为准）。',
   subjects: '每科指：填空与阅读、数学、单词分别计数。',
   pricesTitle: '会员价格',
   priceColumns: { tier: '身份', d7: '7 天', m1: '1 个月', m2: '2 个月', m3: '3 个月' },

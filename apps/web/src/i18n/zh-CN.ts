@@ -1,6 +1,7 @@
 import { agreementCopy } from './zh-CN.agreement';
 import { analyzeCopy } from './zh-CN.analyze';
 import { bankCopy } from './zh-CN.bank';
+import { essayCopy } from './zh-CN.essay';
 import { etsCopy } from './zh-CN.ets';
 import { examCopy } from './zh-CN.exam';
 import { flashCopy } from './zh-CN.flash';
@@ -35,6 +36,7 @@ export const zh = {
   questions: questionsCopy,
   bank: bankCopy,
   idea: ideaCopy,
+  essay: essayCopy,
   sync: syncCopy,
   words: { ...wordsCopy, ...wordPagesCopy },
   media: mediaCopy,

@@ -14,8 +14,8 @@ export type PayDialog = { kind: 'pay'; trade: PurchasableKind };
  */
 export type CreateFlashDialog = { kind: 'create_flash'; range_kind: number; scope: string };
 
-/** Spec §2 chat dialog: a question's thread (its `topic_id`), with the 讨论 tab. */
-export type ChatDialog = { kind: 'chat'; topic_id: number };
+/** Spec §2 chat dialog: a question's thread (its `topic_id`) with the 讨论 tab, and its 助教 tab on the question. */
+export type ChatDialog = { kind: 'chat'; topic_id: number; question_id: string | null };
 
 /** Spec §2 global dialogs this build can show; one host, one at a time. */
 export type GlobalDialog =
@@ -26,7 +26,8 @@ export type GlobalDialog =
   | { kind: 'rights_overview' }
   | { kind: 'login_hint' }
   | CreateFlashDialog
-  | ChatDialog;
+  | ChatDialog
+  | { kind: 'assistant' };
 
 export const dialogStore = createStore<GlobalDialog | null>(null);
 
@@ -59,9 +60,14 @@ export function openCreateFlash(range_kind: number, scope = ''): void {
   openDialog({ kind: 'create_flash', range_kind, scope });
 }
 
-/** Opens the chat dialog on a question's discussion (review screens). */
-export function openChat(topicId: number): void {
-  openDialog({ kind: 'chat', topic_id: topicId });
+/** Opens the chat dialog on a question's discussion and its assistant (review screens). */
+export function openChat(topicId: number, questionId: string | null = null): void {
+  openDialog({ kind: 'chat', topic_id: topicId, question_id: questionId });
+}
+
+/** Opens the study assistant for questions about the learner's progress (home, the user menu). */
+export function openAssistant(): void {
+  openDialog({ kind: 'assistant' });
 }
 
 export function closeDialog(): void {

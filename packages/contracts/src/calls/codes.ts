@@ -3,6 +3,7 @@ import { idSchema, str } from '../common.js';
 import { defineCall } from '../define.js';
 import { MAX_PRICE_FEN } from '../rules/prices.js';
 import { discountCodeResultSchema, discountCodeTextSchema } from './pay.js';
+import { opCodeSchema } from './user.js';
 
 /** Invalid codes a learner may try in 24 hours; the tenth freezes the account (product.md). */
 export const INVALID_CODE_FREEZE_AT = 10;
@@ -42,6 +43,7 @@ export const codeCalls = {
         start_stamp: stamp,
         end_stamp: stamp,
         max_uses: z.number().int().min(1).max(1_000_000),
+        op_code: opCodeSchema,
       })
       .refine((c) => c.kind === 'fixed' || c.value <= 99, { message: 'percent is 1–99', path: ['value'] })
       .refine((c) => c.end_stamp > c.start_stamp, { message: 'ends after it starts', path: ['end_stamp'] }),

@@ -147,8 +147,18 @@ export const examResultSchema = z.object({
     verbal: z.enum(['top', 'strong', 'solid', 'developing', 'foundation']).nullable(),
     quant: z.enum(['top', 'strong', 'solid', 'developing', 'foundation']).nullable(),
   }),
-  /** The Issue essay: stored, judged later; never an invented score. */
-  issue: z.object({ status: z.enum(['Empty', 'Judging', 'Finished', 'Failed']), words: z.number().int() }).nullable(),
+  /** The Issue essay: stored, judged by a job (modules/essays); never an invented score. */
+  issue: z
+    .object({
+      status: z.enum(['Empty', 'Judging', 'Finished', 'Failed']),
+      words: z.number().int(),
+      /** Once judged: 0–6 in half points (the teacher's when one graded it), and the band it honestly stands for. */
+      score: z.number().nullable().optional(),
+      band: z.object({ low: z.number(), high: z.number() }).nullable().optional(),
+      /** The essay's judging record (/api/essay/get); absent on results stored before essays were judged. */
+      essay_id: z.number().int().nullable().optional(),
+    })
+    .nullable(),
 });
 export type ExamResult = z.infer<typeof examResultSchema>;
 
@@ -228,6 +238,10 @@ export const attemptSchema = z.object({
   total_questions: z.number().int(),
   used_time_seconds: z.number().int(),
   issue: z.enum(['Empty', 'Judging', 'Finished', 'Failed']).nullable(),
+  /** The essay's score once Finished, with the band it stands for (low = high for a teacher's); null before. */
+  issue_score: z.object({ score: z.number(), low: z.number(), high: z.number() }).nullable().optional(),
+  /** True when an essay was written (an Empty one was then left unjudged, not unanswered). */
+  issue_written: z.boolean().optional(),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
 

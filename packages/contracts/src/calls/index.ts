@@ -16,6 +16,14 @@ import { codeCalls } from './codes.js';
 import { flashCalls } from './flash.js';
 import { mailCalls } from './mail.js';
 import { postCalls } from './posts.js';
+import { auditCalls } from './audit.js';
+import { permissionCalls } from './permission.js';
+import { voucherCalls } from './voucher.js';
+import { tailorCalls } from './tailor.js';
+import { quotaCalls } from './quotas.js';
+import { exportCalls } from './export.js';
+import { essayCalls } from './essays.js';
+import { assistantCalls } from './assistant.js';
 
 export { userCalls, systemCalls, questionCalls, bookCalls, contentCalls, ideaCalls, examCalls };
 export * from './exams.js';
@@ -37,7 +45,20 @@ export * from './codes.js';
 export * from './flash.js';
 export * from './mail.js';
 export * from './posts.js';
+export * from './audit.js';
+export { auditCalls };
 export { payCalls, codeCalls, flashCalls, mailCalls, postCalls };
+export * from './permission.js';
+export * from './voucher.js';
+export * from './tailor.js';
+export { permissionCalls, voucherCalls, tailorCalls };
+export * from './quotas.js';
+export { quotaCalls };
+export * from './export.js';
+export { exportCalls };
+export * from './essays.js';
+export { essayCalls };
+export * from './assistant.js';
 
 /** Every call the server registers; the contract fuzz test walks this list. */
 export const allCalls: CallDef[] = [
@@ -58,4 +79,12 @@ export const allCalls: CallDef[] = [
   ...Object.values(flashCalls),
   ...Object.values(mailCalls),
   ...Object.values(postCalls),
+  ...Object.values(auditCalls),
+  ...Object.values(permissionCalls),
+  ...Object.values(voucherCalls),
+  ...Object.values(tailorCalls),
+  ...Object.values(quotaCalls),
+  ...Object.values(exportCalls),
+  ...Object.values(essayCalls),
+  ...Object.values(assistantCalls),
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptySchema, idSchema, str } from '../common.js';
+import { emptySchema, idSchema, pageControlSchema, str } from '../common.js';
 import { defineCall } from '../define.js';
 import { ROLE_KINDS } from '../enums.js';
 
@@ -91,12 +91,7 @@ export const noticeSchema = z.object({
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
-export const pageControlSchema = z.object({
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int(),
-});
-export type PageControl = z.infer<typeof pageControlSchema>;
+export { pageControlSchema, type PageControl } from '../common.js';
 
 export const mailCalls = {
   inboxGet: defineCall({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idSchema, LIMITS, str } from '../common.js';
+import { idSchema, LIMITS, pageControlSchema, str } from '../common.js';
 import { defineCall } from '../define.js';
 import { priceOverrideSchema } from '../rules/prices.js';
 import { PURCHASABLE_KINDS, TRADE_KINDS, TRADE_STATUSES } from '../rules/trades.js';
-import { userSchema } from './user.js';
+import { opCodeSchema, userSchema } from './user.js';
 
 /** Discount codes as learners type them: letters, digits and dashes, case-insensitive (stored upper-case). */
 export const DISCOUNT_CODE_MAX = 32;
@@ -67,6 +67,25 @@ export type PriceTableView = z.infer<typeof priceTableSchema>;
 
 const tradeIdRequest = z.strictObject({ trade_id: idSchema });
 
+/** A trade as the admin's trade list shows it: what was paid beside what was asked, and why it stopped. */
+export const adminTradeSchema = tradeSchema.extend({
+  user_name: z.string(),
+  title: z.string(),
+  /** Fen from the price table, before any discount. */
+  list_price: z.number().int(),
+  provider: z.string(),
+  /** Fen the provider reported paid; null until paid. */
+  paid_fen: z.number().int().nullable(),
+  paid_stamp: z.number().int().nullable(),
+  /** Why it is ApplyFail / ManualInvalid, or how an admin resolved it. */
+  note: z.string().nullable(),
+});
+export type AdminTrade = z.infer<typeof adminTradeSchema>;
+
+/** What an admin does with a trade that needs a person: grant the purchase, or close it as refunded. */
+export const TRADE_RESOLUTIONS = ['grant', 'close'] as const;
+const stamp = z.number().int().min(0).max(4_102_444_800);
+
 export const payCalls = {
   prices: defineCall({
     path: '/api/pay/prices',
@@ -80,7 +99,7 @@ export const payCalls = {
     auth: 'admin',
     summary:
       'Replace the admin override of the price table (fen; any subset, the rest keeps the defaults); new trades use it',
-    request: z.strictObject({ override: priceOverrideSchema }),
+    request: z.strictObject({ override: priceOverrideSchema, op_code: opCodeSchema }),
     response: priceTableSchema,
   }),
   init: defineCall({
@@ -113,6 +132,47 @@ export const payCalls = {
     summary: "'I have paid': the server asks the provider about the trade now and settles it if paid",
     request: tradeIdRequest,
     response: z.object({ trade: tradeSchema, user: userSchema }),
+  }),
+  list: defineCall({
+    path: '/api/trade/list',
+    auth: 'admin',
+    summary:
+      "Every learner's trades, newest first, by status (ManualInvalid: the queue), user and time; a page at a time",
+    request: z
+      .strictObject({
+        status: z.enum(TRADE_STATUSES).optional(),
+        user_id: idSchema.optional(),
+        /** Unix seconds the trade was created, inclusive. */
+        from_stamp: stamp.optional(),
+        /** Unix seconds, exclusive. */
+        to_stamp: stamp.optional(),
+        page: z.number().int().min(1).max(10_000).default(1),
+        page_size: z.number().int().min(1).max(100).default(20),
+      })
+      .refine((b) => b.from_stamp === undefined || b.to_stamp === undefined || b.from_stamp < b.to_stamp, {
+        message: 'from_stamp is before to_stamp',
+        path: ['to_stamp'],
+      }),
+    response: z.object({ items: z.array(adminTradeSchema), page_control: pageControlSchema }),
+  }),
+  resolve: defineCall({
+    path: '/api/trade/resolve',
+    auth: 'admin',
+    summary:
+      'Resolve a trade that needs a person: a ManualInvalid one is granted (once) or closed as refunded, an ApplyFail one closed; with a reason',
+    request: z
+      .strictObject({
+        trade_id: idSchema,
+        action: z.enum(TRADE_RESOLUTIONS),
+        /** Kept on the trade and in the audit log; required to close. */
+        reason: str(LIMITS.text).default(''),
+        op_code: opCodeSchema,
+      })
+      .refine((b) => b.action === 'grant' || b.reason.trim() !== '', {
+        message: 'closing a trade needs a reason',
+        path: ['reason'],
+      }),
+    response: adminTradeSchema,
   }),
   sandboxGet: defineCall({
     path: '/api/pay/sandbox/get',

@@ -218,6 +218,7 @@ export const postCalls = {
       width: z.number().int(),
       height: z.number().int(),
     }),
-    maxBodyBytes: 3 * 1024 * 1024,
+    // The longest data the schema admits, its name and the JSON around them.
+    maxBodyBytes: 3 * 1024 * 1024 + 4096,
   }),
 };

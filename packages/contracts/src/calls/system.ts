@@ -8,6 +8,19 @@ export const settingsSchema = z.object({
   min_api_version: z.number().int().min(0),
 });
 
+export const debugFlagsSchema = z.object({
+  maintenance: z.boolean(),
+  fast_paths: z.boolean(),
+  debug_clock: z.boolean(),
+  jobs: z.boolean(),
+  /** Rate-limit counters: shared through Redis, or this instance's memory. */
+  rate_limits: z.enum(['redis', 'memory']),
+  pay_provider: z.string(),
+  mail_provider: z.string(),
+  sms_provider: z.string(),
+});
+export type DebugFlags = z.infer<typeof debugFlagsSchema>;
+
 export const systemCalls = {
   getSettings: defineCall({
     path: '/api/admin/get_settings',
@@ -47,6 +60,10 @@ export const systemCalls = {
         z.object({ target: z.string(), code: z.string(), purpose: z.string(), sent_at: z.string() }),
       ),
       user_id: z.number().int().nullable(),
+      /** ISO time the caller's session ends unless used again (absolute or idle expiry); null without a valid one. */
+      session_ends_at: z.string().nullable(),
+      /** The server's switches and adapters, for support: nothing secret, only which one is on. */
+      flags: debugFlagsSchema,
     }),
   }),
   advanceClock: defineCall({

@@ -10,6 +10,11 @@ export const emailSchema = z.string().max(254).email();
 export const accountSchema = z.union([phoneSchema, emailSchema]);
 export const passwordSchema = str(LIMITS.password.max, LIMITS.password.min);
 export const codeSchema = z.string().regex(/^\d{6}$/);
+/**
+ * The confirmation code (`/api/user/send_op_check_code`) every money- or role-changing request carries as `op_code`:
+ * six digits, like every other code. The gate and the authorisation matrix recognise such calls by this field.
+ */
+export const opCodeSchema = codeSchema;
 
 export const accessibilitySchema = z.object({
   has_crown: z.boolean(),
@@ -194,7 +199,13 @@ export const userCalls = {
     path: '/api/user/freeze',
     auth: 'admin',
     summary: 'Freeze (ending all sessions at once) or unfreeze a user',
-    request: z.strictObject({ user_id: idSchema, freeze: z.boolean() }),
+    request: z.strictObject({
+      user_id: idSchema,
+      freeze: z.boolean(),
+      /** Why, for the audit log (the /freeze page asks for one when freezing). */
+      reason: str(LIMITS.text).default(''),
+      op_code: opCodeSchema,
+    }),
     response: userInfoSchema.extend({ is_freeze: z.boolean() }),
   }),
   sendOpCheckCode: defineCall({

@@ -156,7 +156,7 @@ export function convertVipSeconds(remainingVipSeconds: number, table: PriceTable
  * buy_role_exist: buying a tier below the one held. The same tier is a renewal and allowed; `held` is the tier in
  * force now (a lapsed one has already fallen back to the base tier).
  */
-export function isBelowHeld(held: RoleKind, bought: MembershipTier): boolean {
+export function isBelowHeld(held: RoleKind, bought: RoleKind): boolean {
   return ROLE_RANK[bought] < ROLE_RANK[held];
 }
 

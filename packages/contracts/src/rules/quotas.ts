@@ -17,6 +17,8 @@ export interface RoleQuota {
   simulate: { n: number | null; period: 'total' | 'week' };
   /** Essay judgings: how many in which period. */
   essay: { n: number | null; period: 'total' | 'day' };
+  /** Questions to the study assistant a day (decision 030). */
+  assistant: { n: number | null; period: 'day' };
 }
 
 export const QUOTA_DEFAULTS: Record<Exclude<RoleKind, 'Stranger'>, RoleQuota> = {
@@ -25,24 +27,28 @@ export const QUOTA_DEFAULTS: Record<Exclude<RoleKind, 'Stranger'>, RoleQuota> = 
     total: 150,
     simulate: { n: 1, period: 'total' },
     essay: { n: 1, period: 'total' },
+    assistant: { n: 10, period: 'day' },
   },
   FreeVIP: {
     daily: { verbal: 100, quant: 100, words: 100 },
     total: null,
     simulate: { n: 3, period: 'week' },
     essay: { n: 1, period: 'day' },
+    assistant: { n: 20, period: 'day' },
   },
   VIP: {
     daily: { verbal: 300, quant: 300, words: 300 },
     total: null,
     simulate: { n: null, period: 'week' },
     essay: { n: 3, period: 'day' },
+    assistant: { n: 60, period: 'day' },
   },
   SVIP: {
     daily: { verbal: null, quant: null, words: null },
     total: null,
     simulate: { n: null, period: 'week' },
     essay: { n: 10, period: 'day' },
+    assistant: { n: 200, period: 'day' },
   },
 };
 

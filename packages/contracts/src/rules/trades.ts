@@ -65,6 +65,7 @@ export const TRADE_TRANSITIONS: Readonly<Record<TradeStatus, readonly TradeStatu
     'Refund', // staff returned the money through the provider
   ],
   ManualInvalid: [
+    'ApplySuccess', // an admin accepted the amount paid and granted the purchase (/api/trade/resolve)
     'Refund', // staff returned the money through the provider
   ],
   InitPayFail: [],

@@ -10,3 +10,6 @@ export * from './pay.js';
 export * from './flash.js';
 export * from './mail.js';
 export * from './posts.js';
+export * from './staff.js';
+export * from './essays.js';
+export * from './assistant.js';

@@ -78,6 +78,8 @@ export const trades = pgTable(
       .on(t.userId, t.kind)
       .where(sql`${t.status} in ('None', 'WaitPay')`),
     index('trades_user_idx').on(t.userId, t.id),
+    // The admin's trade list, newest first, paged.
+    index('trades_created_idx').on(t.createdAt, t.id),
     index('trades_sweep_idx')
       .on(t.status, t.expiresAt)
       .where(sql`${t.status} in ('None', 'WaitPay', 'PaySuccess')`),

@@ -34,6 +34,8 @@ export const users = pgTable(
     flashCoins: integer('flash_coins').notNull().default(0),
     hasCrown: boolean('has_crown').notNull().default(false),
     showTailorShelf: boolean('show_tailor_shelf').notNull().default(false),
+    /** Tailored books a teacher may still build for this learner (assign_custom_tailor_use). */
+    customTailorUses: integer('custom_tailor_uses').notNull().default(0),
     showHigherCollect: boolean('show_higher_collect').notNull().default(false),
     canVisitMaterial: boolean('can_visit_material').notNull().default(false),
     /** Set by `set_higher`: may open the higher bank. */
@@ -42,6 +44,8 @@ export const users = pgTable(
     records: jsonb('records').notNull().default([]),
     /** The exam screen of a mock shows the real test's English labels (ETS mode); the learner may switch it off. */
     examEtsMode: boolean('exam_ets_mode').notNull().default(true),
+    /** Counts every change to this user's mails (a trigger on mails), so a cached inbox is known fresh by the gate's read. */
+    mailRev: bigint('mail_rev', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

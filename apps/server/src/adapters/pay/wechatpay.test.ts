@@ -36,9 +36,11 @@ describe('create, query, close against the fake gateway', () => {
 
   it('gets the same code_url for a retry; a reused number with other content is refused', async () => {
     const order = newOrder();
-    const first = await wechat.create(orderInput(order));
-    expect(await wechat.create(orderInput(order))).toEqual(first);
-    const err = await providerError(wechat.create(orderInput(order, { amountFen: 1 })));
+    // One input for both: a retry sends the same time_expire (a later second would be other content).
+    const input = orderInput(order);
+    const first = await wechat.create(input);
+    expect(await wechat.create(input)).toEqual(first);
+    const err = await providerError(wechat.create({ ...input, amountFen: 1 }));
     expect(err.reason).toBe('refused');
     expect(err.message).toContain('INVALID_REQUEST');
   });

@@ -14,7 +14,7 @@ import {
   TRIAL_DAYS,
   type Account,
 } from '../users/index.js';
-import { consumeCode, maskTarget, sendCode } from './codes.service.js';
+import { consumeCode, sendCode } from './codes.service.js';
 import {
   assertNotFrozen,
   assertSignInOpen,
@@ -23,6 +23,7 @@ import {
   toAccount,
   type Session,
 } from './login.service.js';
+import { maskTarget } from '../../lib/mask.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { revokeSession } from './sessions.repository.js';
 

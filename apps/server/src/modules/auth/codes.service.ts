@@ -23,13 +23,6 @@ export function normalizeTarget(target: string): string {
   return target.includes('@') ? target.trim().toLowerCase() : target.trim();
 }
 
-/** `138****5678` / `a***@example.com`: enough for the owner to recognise, little for a bystander. */
-export function maskTarget(target: string): string {
-  const at = target.indexOf('@');
-  if (at < 0) return target.length > 7 ? `${target.slice(0, 3)}****${target.slice(-4)}` : '****';
-  return `${target.slice(0, Math.min(1, at))}***${target.slice(at)}`;
-}
-
 export interface SendCodeInput {
   channel: CodeChannel;
   target: string;

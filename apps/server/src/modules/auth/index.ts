@@ -2,6 +2,8 @@
 export { authModule } from './auth.routes.js';
 export { actorFromToken } from './sessions.service.js';
 export { openSession, type Session } from './login.service.js';
+// Confirmation codes of sensitive operations (lib/op-check.ts): checked and used up once.
+export { consumeCode } from './codes.service.js';
 // A refusal that tells the client when to try again (Retry-After): every per-learner budget answers with it.
 export { retryLater } from './limits.js';
 // The gate's batched session look-up, one per Deps, built by createDeps (decisions 011, 017).

@@ -26,5 +26,7 @@ export async function actorFromToken(deps: Deps, token: string): Promise<Actor> 
     sessionId: found.session.id,
     deviceId: found.session.deviceId,
     role: effectiveRole(found.user, at),
+    // This request counts as a use, so the idle window runs from now.
+    sessionEndsAt: new Date(Math.min(found.session.expiresAt.getTime(), now + idleMs)),
   };
 }

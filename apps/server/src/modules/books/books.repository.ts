@@ -1,3 +1,4 @@
+import { BOOK_PAGE_KINDS } from '@gre/contracts';
 import { bookItems, bookTemplates, questions, userBooks, type Db } from '@gre/db';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { briefColumns, type BriefRow } from '@gre/db/queries';
@@ -9,11 +10,35 @@ export async function findBook(db: Db, id: string): Promise<BookTemplateRow | nu
   return row ?? null;
 }
 
-/** The books of a kind a viewer may see listed: hidden ones (isHiddenBook, in SQL) only when `withHidden` (staff). */
+/** The books matching `cond` a viewer may see listed: hidden ones (isHiddenBook, in SQL) only when `withHidden` (staff). */
+function listedWhere(cond: SQL, withHidden: boolean): SQL {
+  return withHidden ? cond : and(cond, ne(bookTemplates.access, 'hide'), eq(bookTemplates.hide, false))!;
+}
+
+/** The books of a kind a viewer may see listed: hidden ones only when `withHidden` (staff). */
 export function listedBooksOf(kind: string, withHidden: boolean): SQL {
-  return withHidden
-    ? eq(bookTemplates.kind, kind)
-    : and(eq(bookTemplates.kind, kind), ne(bookTemplates.access, 'hide'), eq(bookTemplates.hide, false))!;
+  return listedWhere(eq(bookTemplates.kind, kind), withHidden);
+}
+
+/** A template whose `tailor.common` flag is set: it stands on the shared tailor shelf. */
+const isCommonShelf = sql`coalesce((${bookTemplates.tailor} ->> 'common')::boolean, false)`;
+/** The bank pages' order of kinds (BOOK_PAGE_KINDS), for a list that mixes them. */
+const pageKindOrder = sql`array_position(array[${sql.join(
+  BOOK_PAGE_KINDS.map((k) => sql`${k}`),
+  sql`, `,
+)}]::text[], ${bookTemplates.kind})`;
+
+/**
+ * The shared tailor shelf's books, at most `limit`, in page order within each kind; never a mock (taken only as a
+ * simulation), hidden ones only when `withHidden` (staff).
+ */
+export async function listCommonBooks(db: Db, withHidden: boolean, limit: number): Promise<BookTemplateRow[]> {
+  return db
+    .select()
+    .from(bookTemplates)
+    .where(listedWhere(and(isCommonShelf, ne(bookTemplates.kind, 'mock'))!, withHidden))
+    .orderBy(pageKindOrder, asc(bookTemplates.position), asc(bookTemplates.id))
+    .limit(limit);
 }
 
 /** The mock books in page order; hidden ones only for staff (to check them before release). */

@@ -8,6 +8,7 @@ import {
   type BookKind,
   type BookPageKind,
   type BookStatus,
+  type BookTailor,
   type CallResponse,
   type RoleKind,
   type bookCalls,
@@ -23,6 +24,7 @@ import {
   idsInBook,
   itemCounts,
   listBooks,
+  listCommonBooks,
   listMocks,
   userBookCopies,
   type BookTemplateRow,
@@ -52,6 +54,9 @@ export function questionsInBook(deps: BookDeps, bookId: string, ids: string[]): 
   return idsInBook(deps.database.db, bookId, ids);
 }
 
+/** The template's tailor flags; a stored value that does not read as them is none. */
+const tailorOf = (row: BookTemplateRow): BookTailor => bookTailorSchema.safeParse(row.tailor).data ?? BOOK_TAILOR_NONE;
+
 /** What the access rules need of a template and this learner's copy. */
 export function toBookGate(row: BookTemplateRow, copy: Copy | undefined): BookGate {
   return {
@@ -61,6 +66,7 @@ export function toBookGate(row: BookTemplateRow, copy: Copy | undefined): BookGa
     unlockAt: row.unlockAt,
     grantsUnderground: row.grantsUnderground,
     hidden: row.hide,
+    common: tailorOf(row).common,
     status: (copy?.status as BookStatus | undefined) ?? 'NotOpen',
   };
 }
@@ -81,7 +87,7 @@ function toBookBrief(actor: Actor, row: BookTemplateRow, copy: Copy | undefined,
     label: row.label,
     param: param.success ? param.data : {},
     access: gate.access,
-    tailor: bookTailorSchema.safeParse(row.tailor).data ?? BOOK_TAILOR_NONE,
+    tailor: tailorOf(row),
     hide: isHiddenBook(row),
     min_role: gate.minRole,
     unlock_date_stamp: gate.unlockAt ? Math.floor(gate.unlockAt.getTime() / 1000) : null,
@@ -103,9 +109,28 @@ export async function listBooksFor(
 ): Promise<CallResponse<typeof bookCalls.list>> {
   const { db } = deps.database;
   const { rows, total } = await listBooks(db, q.kind, isStaff(actor), q.page_size, (q.page - 1) * q.page_size);
+  return { books: await bookBriefs(deps, actor, rows, now), total };
+}
+
+/** Templates as list items for this learner, in their order: sizes, the learner's copies, what opening each answers. */
+async function bookBriefs(deps: BookDeps, actor: Actor, rows: BookTemplateRow[], now: Date): Promise<BookBrief[]> {
+  const { db } = deps.database;
   const ids = rows.map((r) => r.id);
   const [counts, copies] = await Promise.all([itemCounts(db, ids), userBookCopies(db, actor.user.id, ids)]);
-  return { books: rows.map((r) => toBookBrief(actor, r, copies.get(r.id), counts.get(r.id) ?? 0, now)), total };
+  return rows.map((r) => toBookBrief(actor, r, copies.get(r.id), counts.get(r.id) ?? 0, now));
+}
+
+/**
+ * The books on the shared tailor shelf (`tailor.common`), at most `limit`, listed as a bank page lists its books;
+ * staff also see hidden ones. Who may see the shelf at all is the tailor module's rule.
+ */
+export async function commonShelfBooks(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  actor: Actor,
+  limit: number,
+  now = deps.clock.now(),
+): Promise<BookBrief[]> {
+  return bookBriefs(deps, actor, await listCommonBooks(deps.database.db, isStaff(actor), limit), now);
 }
 
 /** A book's template and this learner's gate; an unknown id is `not_found`, like a hidden one. */

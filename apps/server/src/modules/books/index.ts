@@ -2,6 +2,7 @@
 export { booksModule } from './books.routes.js';
 export {
   bookCopies,
+  commonShelfBooks,
   findBookTemplate,
   loadBook,
   mockTemplates,

@@ -12,9 +12,8 @@ export const codesModule: Module = (app, deps) => {
     authorize(actor, { staff: 'admin' });
     return listAllCodes(deps, body.page);
   });
-  registerCall(app, codeCalls.markInvalid, async ({ actor, body }) => {
-    authorize(actor, { staff: 'admin' });
-    return withdrawCode(deps, body.id);
-  });
+  registerCall(app, codeCalls.markInvalid, async ({ actor, body }) =>
+    withdrawCode(deps, authorize(actor, { staff: 'admin' }), body.id),
+  );
   registerCall(app, codeCalls.get, async ({ actor, body }) => checkCode(deps, authorize(actor), body.code));
 };

@@ -1,17 +1,19 @@
 import {
   applyDiscount,
+  codeCalls,
   discountInfo,
   INVALID_CODE_FREEZE_AT,
   type CallRequest,
-  type codeCalls,
   type Discount,
   type DiscountCode,
   type DiscountCodeResult,
 } from '@gre/contracts';
 import type { Tx } from '@gre/db';
 import { AppError } from '../../lib/app-error.js';
+import { actionOf, recordAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
+import { staffChange } from '../../lib/staff-change.js';
 import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { freezeAccount } from '../users/index.js';
 import {
@@ -68,19 +70,31 @@ function toDto(row: CodeRow): DiscountCode {
   };
 }
 
+/** `/api/code/create`: money-changing, so it takes a confirmation code, and refusals are audited too. */
 export async function createCode(deps: Deps, actor: Actor, body: CallRequest<typeof codeCalls.create>) {
-  const row = await insertCode(deps.database.db, {
-    code: normaliseCode(body.code),
-    name: body.name,
-    kind: body.kind,
-    value: body.value,
-    startsAt: new Date(body.start_stamp * 1000),
-    endsAt: new Date(body.end_stamp * 1000),
-    maxUses: body.max_uses,
-    createdBy: actor.user.id,
+  const { op_code: opCode, ...asked } = body;
+  const code = normaliseCode(body.code);
+  const change = {
+    action: actionOf(codeCalls.create.path),
+    target: { targetKind: 'code' as const, targetId: code, after: asked },
+    opCode,
+    auditRefusals: true,
+  };
+  return staffChange(deps, actor, change, async ({ tx }) => {
+    const row = await insertCode(tx, {
+      code,
+      name: body.name,
+      kind: body.kind,
+      value: body.value,
+      startsAt: new Date(body.start_stamp * 1000),
+      endsAt: new Date(body.end_stamp * 1000),
+      maxUses: body.max_uses,
+      createdBy: actor.user.id,
+    });
+    if (!row) throw new AppError('conflict', 'a code with this text exists', '该优惠码已存在');
+    const created = toDto(row);
+    return { result: created, audits: [{ targetKind: 'code', targetId: row.id, after: created }] };
   });
-  if (!row) throw new AppError('conflict', 'a code with this text exists', '该优惠码已存在');
-  return toDto(row);
 }
 
 export async function listAllCodes(deps: Deps, page: number) {
@@ -88,10 +102,17 @@ export async function listAllCodes(deps: Deps, page: number) {
   return { items: rows.map(toDto), total };
 }
 
-export async function withdrawCode(deps: Deps, id: number) {
-  const row = await markCodeInvalid(deps.database.db, id);
-  if (!row) throw new AppError('not_found', `no code ${id}`);
-  return toDto(row);
+/** `/api/code/mark_invalid`, audited with the code's state before and after. */
+export async function withdrawCode(deps: Deps, actor: Actor, id: number) {
+  return withUnitOfWork(deps, async (uow) => {
+    const before = await findCodeById(uow.tx, id);
+    const row = await markCodeInvalid(uow.tx, id);
+    if (!before || !row) throw new AppError('not_found', `no code ${id}`);
+    const after = toDto(row);
+    const entry = { action: actionOf(codeCalls.markInvalid.path), targetKind: 'code' as const, targetId: id };
+    await recordAudit(uow, actor, { ...entry, before: toDto(before), after });
+    return after;
+  });
 }
 
 /**

@@ -149,7 +149,8 @@ describe('a full simulation through the API', () => {
     });
     expect(r[second]).toMatchObject({ raw: 5, raw_total: 27, scaled: scaledScore('easy', 5), section2: 'easy' });
     expect(r.total).toBe(scaledScore('hard', 22) + scaledScore('easy', 5));
-    expect(r.issue).toEqual({ status: 'Judging', words: 15 });
+    expect(r.issue).toMatchObject({ status: 'Judging', words: 15, score: null, band: null });
+    expect(r.issue!.essay_id).toBeGreaterThan(0);
     expect([r.correct, r.total_questions]).toEqual([27, 54]);
     expect(r.kinds.reduce((n, k) => n + k.total, 0)).toBe(54);
     expect(r.interpret[first]).not.toBeNull();

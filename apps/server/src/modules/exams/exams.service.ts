@@ -44,7 +44,8 @@ import type { CachedItem } from './section-cache.js';
  * transactions join the caller's unit of work when there is one; the one statement is then not tried.
  */
 
-type ExamDeps = Pick<Deps, 'database' | 'clock' | 'fast' | 'uow' | 'settings'>;
+// `queue`: a graded writing section sends its essays' judging once the change commits (essays/exam-essays.ts).
+type ExamDeps = Pick<Deps, 'database' | 'clock' | 'fast' | 'uow' | 'settings' | 'queue'>;
 /** A request body after its schema ran (defaults filled), as handlers receive it. */
 export type CallBody<C extends CallDef> = z.output<C['request']>;
 type Section = NonNullable<LockedExam['section']>;

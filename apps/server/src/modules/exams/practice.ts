@@ -27,7 +27,7 @@ import { examView } from './view.js';
  * records only what was not checked.
  */
 
-type PracticeDeps = Pick<Deps, 'database' | 'clock' | 'fast' | 'uow' | 'settings' | 'env'>;
+type PracticeDeps = Pick<Deps, 'database' | 'clock' | 'fast' | 'uow' | 'settings' | 'env' | 'queue'>;
 type PracticeBody = CallBody<typeof examCalls.practice>;
 
 /** A list practice is known by its questions, so opening the same big-bank page again resumes it. */

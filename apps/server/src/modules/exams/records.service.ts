@@ -59,6 +59,12 @@ export async function deleteExam(deps: Pick<Deps, 'database'>, actor: Actor, id:
   return { done: true };
 }
 
+/** A judged essay's score with its band (a teacher's has none: low = high), as the report lists it. */
+function issueScoreOf(issue: ExamResult['issue']): Attempt['issue_score'] {
+  if (issue?.status !== 'Finished' || issue.score === null || issue.score === undefined) return null;
+  return { score: issue.score, low: issue.band?.low ?? issue.score, high: issue.band?.high ?? issue.score };
+}
+
 /**
  * Every finished attempt of a book by this learner, oldest first, kept by the score window (reportScore: a mock's
  * total, a practice book's correct rate). A book the learner may not know of is not_found unless they took it.
@@ -88,6 +94,8 @@ export async function bookReport(
         total_questions: r.total_questions,
         used_time_seconds: r.used_time_seconds,
         issue: r.issue?.status ?? null,
+        issue_score: issueScoreOf(r.issue),
+        issue_written: (r.issue?.words ?? 0) > 0,
       },
     ];
   });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { createUser, type TestUser } from '../../../test/fixtures.js';
 import { rawQuery } from '../../lib/raw-query.js';
 import { deliverMails } from './index.js';
+import { sql } from 'drizzle-orm';
 
 // The inbox read batched across concurrent requests (inbox-lookup.ts) answers each learner exactly as the
 // statement of one learner does; FAST_PATHS=off reads every inbox alone.
@@ -63,13 +64,14 @@ describe('the inbox read', () => {
         }),
       );
       for (const { i, data } of together) expect(data).toEqual(alone[i % 3]);
-      // Straight to the look-up, thirty reads queue behind the first few: batched, they share statements.
+      // Straight to the look-up with a revision newer than any kept copy, thirty reads queue behind the first few:
+      // batched, they share statements.
       const rows = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => t.deps.fast.inbox.read(users[i % 3]!.user.id)),
+        Array.from({ length: 30 }, (_, i) => t.deps.fast.inbox.read(users[i % 3]!.user.id, Number.MAX_SAFE_INTEGER)),
       );
       for (const [i, r] of rows.entries()) expect(r).toEqual(rows[i % 3]);
       expect(rows[0]!.filter((r) => r.part === 'remind')).toHaveLength(6);
-      expect(rows[2]).toEqual([]);
+      expect(rows[2]!.filter((r) => r.part !== 'rev')).toEqual([]);
       if (statement === 'mail_inboxes') {
         expect(named('mail_inboxes')).toBeGreaterThan(0);
         expect(named('mail_inboxes') + named('mail_inbox')).toBeLessThan(60);
@@ -79,4 +81,39 @@ describe('the inbox read', () => {
       }
     },
   );
+});
+
+describe('the inbox kept in memory', () => {
+  const inbox = async (t: TestApp, u: TestUser) => (await t.call(mailCalls.inboxGet, {}, { token: u.token })).data;
+
+  it("answers again from memory until a write to that user's mails, by any path, counts up mail_rev", async () => {
+    const [a, b] = (await learners(on)) as [TestUser, TestUser, TestUser];
+    const first = await inbox(on, a);
+    raw.mockClear();
+    expect(await inbox(on, a)).toEqual(first);
+    expect(named('mail_inbox') + named('mail_inboxes')).toBe(0);
+
+    // mark_read through the API: read again, the unread count has moved.
+    const id = first.notice.mails[0]!.id;
+    await on.call(mailCalls.inboxMarkRead, { ids: [id] }, { token: a.token });
+    const afterMark = await inbox(on, a);
+    expect(afterMark.notice.unread).toBe(first.notice.unread - 1);
+    expect(afterMark.unread_count).toBe(first.unread_count - 1);
+    expect(named('mail_inbox') + named('mail_inboxes')).toBe(1);
+
+    // A write straight in SQL (another server of the cluster, a job) is seen as well.
+    await on.deps.database.db.execute(
+      sql`insert into mails (user_id, race, subject, link) values (${a.user.id}, 'remind', '新的提醒', '/home')`,
+    );
+    const afterInsert = await inbox(on, a);
+    expect(afterInsert.remind.mails[0]!.subject).toBe('新的提醒');
+    expect(afterInsert.unread_count).toBe(afterMark.unread_count + 1);
+
+    // Another learner's write leaves this copy alone, and theirs is their own.
+    raw.mockClear();
+    await deliverMails(on.deps, [{ userId: b.user.id, race: 'chat', subject: '回复', content: '', link: null }]);
+    expect(await inbox(on, a)).toEqual(afterInsert);
+    expect(named('mail_inbox') + named('mail_inboxes')).toBe(0);
+    expect((await inbox(on, b)).unread_count).toBe(3);
+  });
 });

@@ -28,7 +28,8 @@ export interface MailView {
 }
 
 export interface InboxRow {
-  part: 'remind' | 'notice' | 'unread';
+  /** `rev` carries the user's mail_rev in `n`: the rows are the inbox as of that revision or later. */
+  part: 'remind' | 'notice' | 'unread' | 'rev';
   id: number;
   race: MailRace;
   subject: string;
@@ -41,7 +42,8 @@ export interface InboxRow {
 /**
  * One user's inbox, for `uid`: the newest `take` briefs of remind and of notice (each read backwards on
  * mails_user_race_idx, stopping after `take` rows; the bigint id, not its float8 output, breaks ties) and the unread
- * count of every race (an index-only scan of mails_user_unread_idx, which holds unread rows only).
+ * count of every race (an index-only scan of mails_user_unread_idx, which holds unread rows only), and the user's
+ * mail_rev, read in the same snapshot as the rows.
  */
 const inboxOf = (uid: string, take: string) => `
 (select 'remind' as part, m.id::float8 as id, m.race, m.subject, m.status, m.link,
@@ -52,7 +54,9 @@ union all
  from mails m where m.user_id = ${uid} and m.race = 'notice' order by m.created_at desc, m.id desc limit ${take})
 union all
 (select 'unread', 0, m.race, '', 'Inbox', null, 0, count(*)::int
- from mails m where m.user_id = ${uid} and m.status = 'Inbox' group by m.race)`;
+ from mails m where m.user_id = ${uid} and m.status = 'Inbox' group by m.race)
+union all
+(select 'rev', 0, 'remind', '', 'Inbox', null, 0, r.mail_rev::float8 from users r where r.id = ${uid})`;
 
 /** Prepared once per connection: the inbox is read on every page load. */
 const INBOX_SQL = inboxOf('$1', '$2');

@@ -10,7 +10,7 @@ type MailDeps = Pick<Deps, 'database' | 'clock'>;
 
 /** The inbox: the newest briefs of remind and notice, each with has_more and its unread, and every race's unread. */
 export async function getInbox(deps: Pick<Deps, 'fast'>, actor: Actor): Promise<Out<typeof mailCalls.inboxGet>> {
-  const rows = await deps.fast.inbox.read(actor.user.id);
+  const rows = await deps.fast.inbox.read(actor.user.id, actor.user.mailRev);
   const unread = new Map(rows.filter((r) => r.part === 'unread').map((r) => [r.race, r.n]));
   const race = (name: 'remind' | 'notice') => {
     const briefs: MailBrief[] = rows

@@ -1,14 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  NOTICE_TOKEN_LENGTH,
-  noticeAudienceSchema,
-  type mailCalls,
-  type Notice,
-  type NoticeAudience,
-} from '@gre/contracts';
+import { mailCalls, NOTICE_TOKEN_LENGTH, noticeAudienceSchema, type Notice, type NoticeAudience } from '@gre/contracts';
 import type { Queryable } from '@gre/db';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { actionOf, recordAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { plainText, sanitizeRichText } from '../../lib/rich-text.js';
@@ -100,6 +95,13 @@ export async function sendNotice(
       audience,
       createdBy: actor.user.id,
       createdAt: deps.clock.now(),
+    });
+    // The content can be long and is kept on the notice itself; the audit row names what went to whom.
+    await recordAudit(uow, actor, {
+      action: actionOf(mailCalls.sendNotice.path),
+      targetKind: 'notice',
+      targetId: notice.id,
+      after: { subject, link: body.link, audience },
     });
     uow.afterCommit(() =>
       deps.queue.send(NOTICE_FANOUT_JOB, { notice_id: notice.id, after: 0 } satisfies NoticeFanoutData, {

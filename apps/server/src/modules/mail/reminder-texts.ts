@@ -44,10 +44,11 @@ export const reminderTexts = {
     content: `你购买的「${title}」已支付成功，权益已经到账。`,
     link: '/personal',
   }),
-  essay_judged: (title: string, score: number | null, link: string): ReminderText => ({
-    subject: '作文批改完成',
-    content:
-      score === null
+  essay_judged: (title: string, score: number | null, link: string, byTeacher = false): ReminderText => ({
+    subject: byTeacher ? '老师批改了你的作文' : '作文批改完成',
+    content: byTeacher
+      ? `老师批改了你的作文「${title}」${score === null ? '' : `，得分 ${score} 分`}，快去看看老师的评语吧。`
+      : score === null
         ? `你的作文「${title}」已经批改完成，快去看看评语吧。`
         : `你的作文「${title}」已经批改完成，得分 ${score} 分，快去看看评语吧。`,
     link,

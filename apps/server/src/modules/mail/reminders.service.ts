@@ -134,17 +134,22 @@ export async function remindTradePaid(
   });
 }
 
-/** The "essay judged" reminder, once per essay, for the essay module to send when judging finishes. */
+/**
+ * The "essay judged" reminder for the essay module: once per essay when the judging job finishes it, and once per
+ * grading when a teacher scores it (`by: 'teacher'`; a second grading is news again).
+ */
 export async function remindEssayJudged(
   deps: EventDeps,
   userId: number,
   essayId: number,
-  essay: { title: string; score: number | null; link: string },
+  essay: { title: string; score: number | null; link: string; by?: 'machine' | 'teacher' },
 ): Promise<boolean> {
+  const now = deps.clock.now();
+  const byTeacher = essay.by === 'teacher';
   return insertReminder(deps.database.db, 'essay_judged', {
     userId,
-    ...reminderTexts.essay_judged(essay.title, essay.score, essay.link),
-    occasion: `essay_judged:${essayId}`,
-    at: deps.clock.now(),
+    ...reminderTexts.essay_judged(essay.title, essay.score, essay.link, byTeacher),
+    occasion: byTeacher ? `essay_graded:${essayId}:${now.getTime()}` : `essay_judged:${essayId}`,
+    at: now,
   });
 }

@@ -3,8 +3,10 @@ export {
   addFlashCoins,
   grantTier,
   recordFirstPeriod,
+  removeTier,
   takeFlashCoins,
   type GrantSource,
+  type GrantTier,
   type TierGrant,
   type TierResult,
 } from './membership.service.js';

@@ -1,6 +1,6 @@
 import { SHANGHAI_DAY_SQL } from '@gre/contracts';
 import { entitlements, users, type Queryable } from '@gre/db';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { UserRow } from '../../lib/authorize.js';
 
 export type NewEntitlement = typeof entitlements.$inferInsert;
@@ -63,4 +63,19 @@ export async function syncRecords(tx: Queryable, userId: number): Promise<void> 
       from entitlements e where e.user_id = ${userId}
     ), '[]'::jsonb), updated_at = now()
     where id = ${userId}`);
+}
+
+/**
+ * Ends now every period of `roleKinds` not over by `at` (a removed tier): a running one ends at `at`, one waiting to
+ * start shrinks to nothing at `at`, so the records never show an end before a start.
+ */
+export async function endPeriodsOf(tx: Queryable, userId: number, roleKinds: string[], at: Date): Promise<void> {
+  if (roleKinds.length === 0) return;
+  const when = sql`${at.toISOString()}::timestamptz`;
+  await tx
+    .update(entitlements)
+    .set({ startsAt: sql`least(${entitlements.startsAt}, ${when})`, endsAt: when })
+    .where(
+      and(eq(entitlements.userId, userId), inArray(entitlements.roleKind, roleKinds), gt(entitlements.endsAt, at)),
+    );
 }

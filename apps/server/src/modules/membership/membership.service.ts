@@ -1,4 +1,13 @@
-import { convertVipSeconds, extendExpiry, isBelowHeld, type MembershipTier, type PriceTable } from '@gre/contracts';
+import {
+  convertVipSeconds,
+  extendExpiry,
+  isBelowHeld,
+  ROLE_KINDS,
+  ROLE_RANK,
+  type MembershipTier,
+  type PriceTable,
+  type RoleKind,
+} from '@gre/contracts';
 import type { Tx } from '@gre/db';
 import { AppError } from '../../lib/app-error.js';
 import { effectiveRole, type UserRow } from '../../lib/authorize.js';
@@ -6,6 +15,7 @@ import {
   changeCoins,
   coinsOf,
   endPeriodsAt,
+  endPeriodsOf,
   insertEntitlement,
   lockUser,
   setTier,
@@ -22,8 +32,11 @@ import {
 /** How a period was granted (authority.records `source`). */
 export type GrantSource = 'trial' | 'gift' | 'trade' | 'manual';
 
+/** What may be granted: the paid tiers, and FreeVIP as a gift (a newman gift, a voucher). */
+export type GrantTier = MembershipTier | 'FreeVIP';
+
 export interface TierGrant {
-  tier: MembershipTier;
+  tier: GrantTier;
   days: number;
   source: GrantSource;
   /** The paying trade; unique in `entitlements`, so one trade can never grant twice. */
@@ -80,6 +93,28 @@ export async function grantTier(tx: Tx, userId: number, grant: TierGrant): Promi
   });
   await syncRecords(tx, userId);
   return { user: (await lockUser(tx, userId))!, startsAt, endsAt, convertedSeconds };
+}
+
+/**
+ * Ends the tier in force now (an admin's remove_vip): the user is back on their base tier at once, and every period
+ * above it — the running one and any renewal waiting to start — ends now. `conflict` when nothing above the base is held.
+ */
+export async function removeTier(tx: Tx, userId: number, now: Date): Promise<UserRow> {
+  const user = await lockUser(tx, userId);
+  if (!user) throw new AppError('not_found', `no user ${userId}`);
+  const base = user.baseRoleKind as RoleKind;
+  const held = effectiveRole(user, now);
+  if (ROLE_RANK[held] <= ROLE_RANK[base])
+    throw new AppError('conflict', `holds ${held}, nothing above the base ${base}`, '该用户没有可取消的会员');
+  await setTier(tx, userId, base, null);
+  await endPeriodsOf(
+    tx,
+    userId,
+    ROLE_KINDS.filter((r) => ROLE_RANK[r] > ROLE_RANK[base]),
+    now,
+  );
+  await syncRecords(tx, userId);
+  return (await lockUser(tx, userId))!;
 }
 
 /** Adds flash coins (a FlashCoin trade, an admin's change); returns the new balance. */

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createUser, sandboxThroughInject } from '../../../test/fixtures.js';
+import { createUser, issueOpCode, sandboxThroughInject } from '../../../test/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +27,7 @@ async function code(maxUses: number) {
       start_stamp: now - 60,
       end_stamp: now + 3600,
       max_uses: maxUses,
+      op_code: await issueOpCode(t.deps, a.user),
     },
     { token: a.token },
   );

@@ -1,21 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { API_VERSION, HEADERS, payCalls, type CallDef } from '@gre/contracts';
-import { entitlements, openDatabase, sandboxOrders, trades, type Database } from '@gre/db';
+import { payCalls, type CallDef } from '@gre/contracts';
+import { entitlements, sandboxOrders, trades, type Database } from '@gre/db';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/fixtures.js';
-import { dropDatabaseWhenIdle } from '../../../test/pg-admin.js';
-import { withDatabase } from '../../../test/global-setup.js';
-import { createDeps } from '../../app.js';
-import { loadEnv } from '../../env.js';
+import { crashDatabase, freePort, httpCalls, spawnServer, type SpawnedServer } from '../../../test/spawned-server.js';
 import { runPaySweep } from '../../jobs/pay-sweep.js';
 import { ManualClock } from '../../lib/clock.js';
 import type { Deps } from '../../lib/deps.js';
-import { InProcessQueue } from '../../lib/job-queue.js';
 import { PAY_FAULT_POINTS, type FaultPoint } from '../../lib/faults.js';
 
 /**
@@ -23,98 +14,29 @@ import { PAY_FAULT_POINTS, type FaultPoint } from '../../lib/faults.js';
  * granted twice, and nothing is granted that the gateway did not take. On PostgreSQL — the production database, whose
  * durability a power cut tests — always, on its own database.
  */
-const ROOT = join(import.meta.dirname, '../../../../..');
-const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `gre_crash_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-const dbUrl = withDatabase(PG_URL, dbName);
-let admin: pg.Client;
+let db: Awaited<ReturnType<typeof crashDatabase>>;
 let database: Database;
 let deps: Deps;
+let dbUrl: string;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  database = await openDatabase({ url: dbUrl, poolSize: 4 });
-  await database.migrate();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: dbUrl });
-  deps = await createDeps(env, { database, queue: new InProcessQueue() });
+  db = await crashDatabase('gre_crash');
+  ({ database, deps, url: dbUrl } = db);
 }, 60_000);
 
-afterAll(async () => {
-  await deps?.close();
-  await database?.close();
-  await dropDatabaseWhenIdle(admin, dbName);
-  await admin.end();
-});
+afterAll(() => db?.drop());
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-/** A port free now, kept for every start: the gateway re-sends to the notify URL the trade was made with. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
+/** The real server on the crash database, on the port the trades' notify URL names; with `fault`, it kills itself there. */
+function startServer(fault?: FaultPoint): Promise<SpawnedServer> {
+  // The sweep runs only when the test says: a scheduled run would deliver an earlier kill's notification first.
+  return spawnServer({ DATABASE_URL: dbUrl, FAULT_KILL_AT: fault ?? '', JOBS: 'off' }, port);
 }
 let port = 0;
 
-/** The real server (main.ts under tsx) on the crash database; with `fault`, it kills itself there. */
-async function startServer(fault?: FaultPoint): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: dbUrl,
-      REDIS_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      WEB_DIST: '',
-      FAULT_KILL_AT: fault ?? '',
-      // The sweep runs only when the test says: a scheduled run would deliver an earlier kill's notification first.
-      JOBS: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start line:\n${out}`)), 90_000);
-    child.stdout.on('data', () => {
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace('localhost', '127.0.0.1'));
-      }
-    });
-    void exited.then(() => reject(new Error(`exited before start:\n${out}`)));
-  });
-  return { url, child, exited };
-}
-
-async function call<T>(server: Server, c: CallDef, body: object, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${c.path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [HEADERS.apiVersion]: String(API_VERSION),
-      ...(token ? { [HEADERS.authorization]: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { ok: boolean; data: T; err_data: unknown };
-  if (!json.ok) throw new Error(`${c.path}: ${JSON.stringify(json.err_data)}`);
-  return json.data;
+async function call<T>(server: SpawnedServer, c: CallDef, body: object, token?: string): Promise<T> {
+  const res = await httpCalls(server).call(c, body, { token });
+  if (!res.ok) throw new Error(`${c.path}: ${JSON.stringify(res.err)}`);
+  return res.data as T;
 }
 
 interface Bought {
@@ -124,7 +46,7 @@ interface Bought {
   kind: 'VIP' | 'FlashCoin';
 }
 
-async function startTrade(server: Server, kind: 'VIP' | 'FlashCoin'): Promise<Bought & { order: string }> {
+async function startTrade(server: SpawnedServer, kind: 'VIP' | 'FlashCoin'): Promise<Bought & { order: string }> {
   const u = await createUser(deps, { roleKind: 'Trail', baseRoleKind: 'Trail' });
   const p = await call<{ trade: { id: number; order: string } }>(
     server,

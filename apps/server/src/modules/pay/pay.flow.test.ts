@@ -3,7 +3,14 @@ import { sandboxOrders, trades } from '@gre/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { createUser, sandboxThroughInject, tradeHistory, tradeRow, userRow } from '../../../test/fixtures.js';
+import {
+  createUser,
+  issueOpCode,
+  sandboxThroughInject,
+  tradeHistory,
+  tradeRow,
+  userRow,
+} from '../../../test/fixtures.js';
 import { runPaySweep } from '../../jobs/pay-sweep.js';
 import { ManualClock } from '../../lib/clock.js';
 
@@ -160,6 +167,7 @@ describe('when the notification never arrives', () => {
         start_stamp: now - 60,
         end_stamp: now + 86_400,
         max_uses: 1,
+        op_code: await issueOpCode(t.deps, a.user),
       },
       { token: a.token },
     );
@@ -215,6 +223,7 @@ describe('discount codes', () => {
         start_stamp: now - 60,
         end_stamp: now + 3600,
         max_uses: 1,
+        op_code: await issueOpCode(t.deps, a.user),
       },
       { token: a.token },
     );
@@ -255,6 +264,7 @@ describe('discount codes', () => {
         start_stamp: now - 60,
         end_stamp: now + 3600,
         max_uses: 5,
+        op_code: await issueOpCode(t.deps, a.user),
       },
       { token: a.token },
     );
@@ -267,12 +277,18 @@ describe('discount codes', () => {
 describe('prices', () => {
   it('the admin’s override prices new trades; the public table shows it', async () => {
     const a = await admin();
-    const set = await t.call(payCalls.setPrices, { override: { VIP: { 2: 8_800 } } }, { token: a.token });
+    const op = () => issueOpCode(t.deps, a.user);
+    const set = await t.call(
+      payCalls.setPrices,
+      { override: { VIP: { 2: 8_800 } }, op_code: await op() },
+      { token: a.token },
+    );
     expect(set.data.VIP['2']).toBe(8_800);
     expect((await t.call(payCalls.prices, {})).data.SVIP['2']).toBe(16_900);
     const u = await createUser(t.deps);
     expect((await init(u.token, u.user.id, 'VIP', 2)).data.price).toBe(8_800);
-    await t.call(payCalls.setPrices, { override: {} }, { token: a.token });
-    expect((await t.call(payCalls.setPrices, { override: { VIP: { 2: 0 } } }, { token: a.token })).status).toBe(400);
+    await t.call(payCalls.setPrices, { override: {}, op_code: await op() }, { token: a.token });
+    const zero = { override: { VIP: { 2: 0 } }, op_code: await op() };
+    expect((await t.call(payCalls.setPrices, zero, { token: a.token })).status).toBe(400);
   });
 });

@@ -76,7 +76,8 @@ async function waitingTrade(kind: 'VIP' | 'FlashCoin' = 'VIP', param = 2) {
   return { u, trade: r.data.trade };
 }
 
-describe('payment notifications', () => {
+// A thousand notifications through the real path: a correctness test that needs room on a busy machine.
+describe('payment notifications', { timeout: 120_000 }, () => {
   it('1,000 duplicated, concurrent and reordered notifications for 10 paid trades grant exactly once each', async () => {
     const paid = await Promise.all(Array.from({ length: 10 }, () => waitingTrade('FlashCoin', 1)));
     const notices = await Promise.all(

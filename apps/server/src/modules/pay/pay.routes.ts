@@ -8,6 +8,7 @@ import { registerCall, type Module } from '../../lib/register-call.js';
 import { initTrade } from './init.js';
 import { receiveNotification } from './notify.js';
 import { sandboxAct, sandboxView } from './sandbox-page.js';
+import { listTrades, resolveTrade } from './trades.admin.js';
 import { checkPaid, currentPrices, getTrade, setPrices } from './trades.service.js';
 
 /** Notifications are small; anything bigger is not from a gateway. */
@@ -39,10 +40,16 @@ function notifyRoute(app: FastifyInstance, deps: Deps) {
 
 export const payModule: Module = (app, deps) => {
   registerCall(app, payCalls.prices, async () => currentPrices(deps));
-  registerCall(app, payCalls.setPrices, async ({ actor, body }) => {
+  registerCall(app, payCalls.setPrices, async ({ actor, body }) =>
+    setPrices(deps, authorize(actor, { staff: 'admin' }), body),
+  );
+  registerCall(app, payCalls.list, async ({ actor, body }) => {
     authorize(actor, { staff: 'admin' });
-    return setPrices(deps, body.override);
+    return listTrades(deps, body);
   });
+  registerCall(app, payCalls.resolve, async ({ actor, body }) =>
+    resolveTrade(deps, authorize(actor, { staff: 'admin' }), body),
+  );
   registerCall(app, payCalls.init, async ({ actor, body, req }) =>
     initTrade(deps, authorize(actor), body, `${req.protocol}://${req.host}`),
   );

@@ -106,7 +106,7 @@ export async function applyPayment(deps: Deps, tradeId: number, source: SettleSo
       return row!;
     }
     const refused = await tx
-      .transaction(async (sp) => grant(sp, trade, now, prices))
+      .transaction(async (sp) => grantPurchase(sp, trade, now, prices))
       .then(
         () => null,
         (e: unknown) => {
@@ -129,7 +129,13 @@ export async function applyPayment(deps: Deps, tradeId: number, source: SettleSo
   });
 }
 
-async function grant(tx: Tx, trade: TradeRow, now: Date, prices: ReturnType<typeof priceTable>): Promise<void> {
+/** What a paid trade buys, through the membership module: the tier for its days, or the flash coins. */
+export async function grantPurchase(
+  tx: Tx,
+  trade: TradeRow,
+  now: Date,
+  prices: ReturnType<typeof priceTable>,
+): Promise<void> {
   if (trade.kind === 'FlashCoin') {
     await addFlashCoins(tx, trade.userId, packCoins(trade.param)!);
     return;

@@ -1,8 +1,10 @@
-import { priceTable, priceOverrideSchema, type CallRequest, type payCalls, type PriceOverride } from '@gre/contracts';
+import { payCalls, priceTable, priceOverrideSchema, type CallRequest, type PriceOverride } from '@gre/contracts';
 import { PayProviderError } from '../../adapters/pay/provider.js';
 import { AppError } from '../../lib/app-error.js';
+import { actionOf } from '../../lib/audit.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
+import { staffChange } from '../../lib/staff-change.js';
 import { currentUser, toUserDto } from '../users/index.js';
 import { applyPayment, closeUnpaid, settle } from './settle.js';
 import { toTradeDto } from './trades.dto.js';
@@ -17,9 +19,19 @@ export async function currentPrices(deps: Pick<Deps, 'settings'>) {
   return priceTable(await deps.settings.override('prices'));
 }
 
-/** `/api/pay/set_prices`: the admin's override replaces the stored one whole; trades already made keep their amount. */
-export async function setPrices(deps: Deps, override: PriceOverride) {
-  await deps.settings.setOverride('prices', priceOverrideSchema.parse(override));
+/**
+ * `/api/pay/set_prices`: the admin's override replaces the stored one whole; trades already made keep their amount.
+ * Money-changing: a confirmation code, the old and new override in the audit log, refusals audited too.
+ */
+export async function setPrices(deps: Deps, actor: Actor, body: { override: PriceOverride; op_code: string }) {
+  const override = priceOverrideSchema.parse(body.override);
+  const target = { targetKind: 'prices' as const, targetId: null };
+  const change = { action: actionOf(payCalls.setPrices.path), target, opCode: body.op_code, auditRefusals: true };
+  await staffChange(deps, actor, change, async ({ deps: unit }) => {
+    const before = (await unit.settings.override('prices')) ?? {};
+    await unit.settings.setOverride('prices', override);
+    return { result: null, audits: [{ ...target, before, after: override }] };
+  });
   return currentPrices(deps);
 }
 

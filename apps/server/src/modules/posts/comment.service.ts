@@ -25,6 +25,28 @@ export const COMMENT_LIMITS = {
   perDay: { max: 100, windowSeconds: 86_400 },
 } satisfies Record<string, Budget>;
 
+/** Likes and follows per learner together: clicks, so a generous burst, but a script stops at it. */
+export const REACTION_LIMITS = {
+  perMinute: { max: 60, windowSeconds: 60 },
+  perDay: { max: 1000, windowSeconds: 86_400 },
+} satisfies Record<string, Budget>;
+
+/** Runs a like or a follow inside the learner's reaction budget; one that fails counts nowhere. */
+async function asReaction<T>(deps: Pick<Deps, 'limiter'>, actor: Actor, work: () => Promise<T>): Promise<T> {
+  const held = new Reservations(deps.limiter);
+  const refuse = (s: number) => retryLater('rate_limited', s, 'too many likes and follows from this learner');
+  await held.take(`reaction:minute:${actor.user.id}`, REACTION_LIMITS.perMinute, refuse);
+  await held.take(`reaction:day:${actor.user.id}`, REACTION_LIMITS.perDay, refuse);
+  try {
+    const out = await work();
+    held.keep();
+    return out;
+  } catch (error) {
+    await held.releaseAll();
+    throw error;
+  }
+}
+
 const REPLY_REMOVED = '这条评论已删除，不能回复';
 const REPLY_REJECTED = '这条评论未通过审核，不能回复';
 const REPLY_PENDING = '这条评论还在审核中，通过后才能回复';
@@ -112,24 +134,29 @@ export async function deleteOwnComment(deps: PostDeps, actor: Actor, id: number)
 
 /** Likes or unlikes a comment everyone sees, once per learner; the count moves only with a like row. */
 export async function likeComment(
-  deps: PostDeps,
+  deps: PostDeps & Pick<Deps, 'limiter'>,
   actor: Actor,
   body: PostBody<'like'>,
 ): Promise<CallResponse<typeof postCalls.like>> {
   const row = await visibleComment(deps, actor, body.comment_id);
   if (row.removed || row.review_status !== 'Reviewed')
     throw new AppError('conflict', 'only a shown comment can be liked');
-  const count = await applyLike(deps.database.db, row.id, actor.user.id, body.like, deps.clock.now());
-  if (count === null) throw new AppError('not_found', 'comment not found');
-  return { like_count: count, liked: body.like };
+  return asReaction(deps, actor, async () => {
+    const count = await applyLike(deps.database.db, row.id, actor.user.id, body.like, deps.clock.now());
+    if (count === null) throw new AppError('not_found', 'comment not found');
+    return { like_count: count, liked: body.like };
+  });
 }
 
+/** Follows or unfollows a thread (new comments then mail the follower), inside the reaction budget. */
 export async function subscribe(
-  deps: PostDeps,
+  deps: PostDeps & Pick<Deps, 'limiter'>,
   actor: Actor,
   body: PostBody<'subscribe'>,
 ): Promise<CallResponse<typeof postCalls.subscribe>> {
   await openThread(deps, actor, body.topic_id);
-  await setSubscription(deps.database.db, body.topic_id, actor.user.id, body.subscribed, deps.clock.now());
-  return { subscribed: body.subscribed };
+  return asReaction(deps, actor, async () => {
+    await setSubscription(deps.database.db, body.topic_id, actor.user.id, body.subscribed, deps.clock.now());
+    return { subscribed: body.subscribed };
+  });
 }

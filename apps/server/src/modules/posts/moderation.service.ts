@@ -1,5 +1,6 @@
-import { KEYWORD_MAX, type CallResponse, type Comment, type postCalls } from '@gre/contracts';
+import { KEYWORD_MAX, postCalls, type CallResponse, type Comment } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { actionOf, recordAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import type { PostBody } from './thread.service.js';
@@ -16,8 +17,8 @@ import {
   setReview,
 } from './posts.repository.js';
 
-// Every operator action here runs in one unit of work and is given its actor: the staff console's audit row joins
-// that unit when it comes (decision 017), so an action and its record commit together.
+// Every operator action here runs in one unit of work with its audit row (decisions 017, 027): an action and its
+// record commit together or not at all.
 
 type ModDeps = Pick<Deps, 'database' | 'clock' | 'uow'>;
 
@@ -54,7 +55,8 @@ export async function reviewQueue(
  * waiting comment is decided, once: a second decision, or one on a removed comment, is `conflict`.
  */
 export async function reviewComment(deps: ModDeps, actor: Actor, body: PostBody<'review'>): Promise<Comment> {
-  return withUnitOfWork(deps, async ({ tx, deps: unit }) => {
+  return withUnitOfWork(deps, async (uow) => {
+    const { tx, deps: unit } = uow;
     const row = await lockComment(tx, body.id);
     if (!row) throw new AppError('not_found', 'comment not found');
     if (row.removedAt) throw new AppError('conflict', 'the comment was removed', GONE);
@@ -78,6 +80,16 @@ export async function reviewComment(deps: ModDeps, actor: Actor, body: PostBody<
     } else {
       await setReview(tx, row.id, { status: 'Rejected', reason: body.reason, by: actor.user.id, at });
     }
+    await recordAudit(uow, actor, {
+      action: actionOf(postCalls.review.path),
+      targetKind: 'comment',
+      targetId: row.id,
+      before: { review_status: row.reviewStatus },
+      after:
+        body.decision === 'approve'
+          ? { review_status: 'Reviewed' }
+          : { review_status: 'Rejected', reason: body.reason },
+    });
     const decided = await findComment(tx, row.id, actor.user.id, false);
     return toComment(decided!, { id: actor.user.id, staff: true });
   });
@@ -85,11 +97,18 @@ export async function reviewComment(deps: ModDeps, actor: Actor, body: PostBody<
 
 /** An operator removes any comment, with a reason; a comment already removed is `conflict`. */
 export async function removeAnyComment(deps: ModDeps, actor: Actor, body: PostBody<'remove'>): Promise<{ done: true }> {
-  return withUnitOfWork(deps, async ({ tx }) => {
-    const row = await lockComment(tx, body.id);
+  return withUnitOfWork(deps, async (uow) => {
+    const row = await lockComment(uow.tx, body.id);
     if (!row) throw new AppError('not_found', 'comment not found');
     if (row.removedAt) throw new AppError('conflict', 'the comment was removed already', GONE);
-    await removeComment(tx, row, { userId: actor.user.id, reason: body.reason, at: deps.clock.now() });
+    await removeComment(uow.tx, row, { userId: actor.user.id, reason: body.reason, at: deps.clock.now() });
+    await recordAudit(uow, actor, {
+      action: actionOf(postCalls.remove.path),
+      targetKind: 'comment',
+      targetId: row.id,
+      before: { review_status: row.reviewStatus, user_id: row.userId, content: row.content },
+      after: { removed: true, reason: body.reason },
+    });
     return { done: true as const };
   });
 }
@@ -112,12 +131,16 @@ export function normaliseKeywords(words: readonly string[]): string[] {
 /** Replaces the keyword list; comments posted afterwards are checked against the new one. */
 export async function setKeywords(
   deps: ModDeps,
-  _actor: Actor,
+  actor: Actor,
   body: PostBody<'setKeywords'>,
 ): Promise<{ words: string[] }> {
   const words = normaliseKeywords(body.words);
-  return withUnitOfWork(deps, async ({ tx }) => {
-    await replaceKeywords(tx, words, deps.clock.now());
-    return { words: await listKeywords(tx) };
+  return withUnitOfWork(deps, async (uow) => {
+    const before = await listKeywords(uow.tx);
+    await replaceKeywords(uow.tx, words, deps.clock.now());
+    const after = await listKeywords(uow.tx);
+    const entry = { action: actionOf(postCalls.setKeywords.path), targetKind: 'keywords' as const, targetId: null };
+    await recordAudit(uow, actor, { ...entry, before, after });
+    return { words: after };
   });
 }

@@ -1,8 +1,8 @@
 import { COMMENT_CONTENT_MAX, discussionPath, postCalls } from '@gre/contracts';
-import { comments, mails } from '@gre/db';
+import { commentLikes, comments, mails } from '@gre/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_LIMITS } from './comment.service.js';
+import { COMMENT_LIMITS, REACTION_LIMITS } from './comment.service.js';
 import {
   commented,
   discussant,
@@ -221,6 +221,29 @@ describe('rate limit', () => {
     expect(rows).toHaveLength(COMMENT_LIMITS.perMinute.max);
     // Another learner has their own budget.
     expect((await (await discussant(t)).comment(topic, '我还可以')).err).toBeNull();
+  });
+});
+
+describe('rate limit of likes and follows', () => {
+  it('a learner gets REACTION_LIMITS.perMinute likes and follows a minute together, then rate_limited; others are not held', async () => {
+    const author = await discussant(t);
+    const topic = freshTopic();
+    const shown = (await author.comment(topic, '可以点赞的评论')).data;
+    const me = await discussant(t);
+    const max = REACTION_LIMITS.perMinute.max;
+    // Half spent on follows, the rest on likes: one budget for both.
+    const follows = await Promise.all(Array.from({ length: max / 2 }, (_, i) => me.subscribe(topic, i % 2 === 0)));
+    expect(follows.every((r) => r.ok)).toBe(true);
+    const likes = await Promise.all(Array.from({ length: max / 2 + 3 }, (_, i) => me.like(shown.id, i % 2 === 0)));
+    expect(likes.filter((r) => r.ok)).toHaveLength(max / 2);
+    expect(likes.filter((r) => !r.ok).every((r) => r.status === 429 && r.err?.kind === 'rate_limited')).toBe(true);
+    expect((await me.subscribe(topic, true)).err?.kind).toBe('rate_limited');
+    // Another learner has their own budget, and a refused like moved nothing.
+    const other = await discussant(t);
+    const liked = await other.like(shown.id, true);
+    expect(liked.err).toBeNull();
+    const rows = await t.deps.database.db.select().from(commentLikes).where(eq(commentLikes.commentId, shown.id));
+    expect(liked.data.like_count).toBe(rows.length);
   });
 });
 

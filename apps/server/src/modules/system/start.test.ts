@@ -1,10 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_VERSION, HEADERS, userCalls } from '@gre/contracts';
 import { openDatabase } from '@gre/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer, stopServer } from '../../../test/spawned-server.js';
 import { SettingsStore } from '../../lib/settings.js';
 
 const root = join(import.meta.dirname, '../../../../..');
@@ -23,42 +24,26 @@ afterAll(() => {
 
 /** Starts the real, compiled server on the embedded database in `dir`, waits for its "running" line, returns its output. */
 async function startServer(env: Record<string, string>, whileUp: (url: string) => Promise<void>): Promise<string> {
-  const child = spawn(process.execPath, ['--enable-source-maps', join(build, 'main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
+  const server = await spawnServer(
+    // The defaults `npm start` has: demo accounts seeded on the embedded database, the built web app served.
+    {
       DATABASE_URL: '',
-      REDIS_URL: '',
       DATA_DIR: dir,
       PORT: '0',
-      LOG_LEVEL: 'silent',
       HOST: '',
+      SEED_DEMO: 'auto',
+      WEB_DIST: process.env.WEB_DIST ?? '',
       ...env,
     },
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise((r) => child.once('exit', r));
+    0,
+    ['--enable-source-maps', join(build, 'main.js')],
+  );
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no start line:\n${out}`)), 90_000);
-      child.stdout.on('data', () => {
-        const m = /running at (http:\/\/\S+)/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      });
-      child.once('exit', () => reject(new Error(`exited:\n${out}`)));
-    });
-    await whileUp(url);
+    await whileUp(server.url);
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await stopServer(server);
   }
-  return out;
+  return server.output();
 }
 
 describe('starting the server', () => {

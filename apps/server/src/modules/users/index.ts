@@ -1,7 +1,7 @@
 // The users module's face (decision 018): what other modules may use of it.
 export { usersModule } from './users.routes.js';
-export { cleanText, currentUser, freezeAccount } from './users.service.js';
-export { toUserDto } from './users.dto.js';
+export { cleanText, currentUser, freezeAccount, setFreezeFlag } from './users.service.js';
+export { toUserDto, toUserInfo } from './users.dto.js';
 export {
   createAccount,
   endUserSessions,

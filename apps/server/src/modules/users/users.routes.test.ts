@@ -3,6 +3,7 @@ import { sessions } from '@gre/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { issueOpCode } from '../../../test/op-code.js';
 import { createUser, quietMessaging } from './users.fixtures.js';
 
 let t: TestApp;
@@ -225,7 +226,11 @@ describe('freeze', () => {
     for (const staff of [{}, { isOperator: true }, { isTeacher: true }]) {
       const caller = await createUser(t.deps, staff);
       expect(
-        await t.call(userCalls.freeze, { user_id: target.user.id, freeze: true }, { token: caller.token }),
+        await t.call(
+          userCalls.freeze,
+          { user_id: target.user.id, freeze: true, op_code: await issueOpCode(t.deps, caller.user) },
+          { token: caller.token },
+        ),
       ).toMatchObject({
         status: 403,
         err: { kind: 'forbidden' },
@@ -237,7 +242,11 @@ describe('freeze', () => {
   it('ends every session at once; unfreezing lets the user log in again but does not revive old tokens', async () => {
     const admin = await createUser(t.deps, { isAdmin: true });
     const target = await createUser(t.deps);
-    const frozen = await t.call(userCalls.freeze, { user_id: target.user.id, freeze: true }, { token: admin.token });
+    const frozen = await t.call(
+      userCalls.freeze,
+      { user_id: target.user.id, freeze: true, op_code: await issueOpCode(t.deps, admin.user) },
+      { token: admin.token },
+    );
     expect(frozen.data).toMatchObject({ id: target.user.id, is_freeze: true });
     expect(await t.call(userCalls.get, {}, { token: target.token })).toMatchObject({
       status: 401,
@@ -248,7 +257,11 @@ describe('freeze', () => {
         .err?.kind,
     ).toBe('user_frozen');
 
-    const thawed = await t.call(userCalls.freeze, { user_id: target.user.id, freeze: false }, { token: admin.token });
+    const thawed = await t.call(
+      userCalls.freeze,
+      { user_id: target.user.id, freeze: false, op_code: await issueOpCode(t.deps, admin.user) },
+      { token: admin.token },
+    );
     expect(thawed.data.is_freeze).toBe(false);
     expect((await t.call(userCalls.get, {}, { token: target.token })).status).toBe(401);
     expect(
@@ -260,14 +273,24 @@ describe('freeze', () => {
   it('an admin cannot freeze themselves; an unknown id is not_found', async () => {
     const admin = await createUser(t.deps, { isAdmin: true });
     expect(
-      await t.call(userCalls.freeze, { user_id: admin.user.id, freeze: true }, { token: admin.token }),
+      await t.call(
+        userCalls.freeze,
+        { user_id: admin.user.id, freeze: true, op_code: await issueOpCode(t.deps, admin.user) },
+        { token: admin.token },
+      ),
     ).toMatchObject({
       status: 403,
       err: { kind: 'forbidden' },
     });
     expect((await t.call(userCalls.get, {}, { token: admin.token })).ok).toBe(true);
     expect(
-      (await t.call(userCalls.freeze, { user_id: 987_654_321, freeze: true }, { token: admin.token })).err?.kind,
+      (
+        await t.call(
+          userCalls.freeze,
+          { user_id: 987_654_321, freeze: true, op_code: await issueOpCode(t.deps, admin.user) },
+          { token: admin.token },
+        )
+      ).err?.kind,
     ).toBe('not_found');
   });
 });

@@ -2,17 +2,9 @@ import { userCalls } from '@gre/contracts';
 import { authorize } from '../../lib/authorize.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
 import { toUserDto } from './users.dto.js';
-import {
-  getInfo,
-  getInfos,
-  getProfile,
-  setFrozen,
-  updateExamEtsMode,
-  updateSignature,
-  updateTodayAim,
-} from './users.service.js';
+import { getInfo, getInfos, getProfile, updateExamEtsMode, updateSignature, updateTodayAim } from './users.service.js';
 
-/** The user's own record and what others may see of users; admin freezing. */
+/** The user's own record and what others may see of users (the admin's freeze is modules/freeze). */
 export const usersModule: Module = (app, deps) => {
   // The gate already loaded the user with the session: no second query.
   registerCall(app, userCalls.get, async ({ actor }) => toUserDto(authorize(actor).user, deps.clock.now()));
@@ -33,8 +25,5 @@ export const usersModule: Module = (app, deps) => {
   );
   registerCall(app, userCalls.updateExamEtsMode, async ({ actor, body }) =>
     updateExamEtsMode(deps, authorize(actor), body.ets_mode),
-  );
-  registerCall(app, userCalls.freeze, async ({ actor, body }) =>
-    setFrozen(deps, authorize(actor, { staff: 'admin' }), body.user_id, body.freeze),
   );
 };

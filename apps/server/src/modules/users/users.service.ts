@@ -1,9 +1,8 @@
 import type { Tx } from '@gre/db';
 import type { User, UserInfo } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
-import { authorize, type Actor } from '../../lib/authorize.js';
+import type { Actor, UserRow } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
-import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { toUserDto, toUserInfo } from './users.dto.js';
 import { findUserById, findUsersByIds, listUserSessions, revokeUserSessions, updateUser } from './users.repository.js';
 
@@ -67,20 +66,21 @@ export async function updateExamEtsMode(deps: Deps, actor: Actor, etsMode: boole
 }
 
 /**
- * Admin only. Freezing ends every session of the user in the same transaction, so the next call
- * with an old token is refused; unfreezing does not bring sessions back.
+ * Sets a user's freeze flag in the caller's transaction (the admin's freeze, modules/freeze). Freezing ends every
+ * session of the user with it, so the next call with an old token is refused; unfreezing brings none back. Null for an
+ * unknown id.
  */
-export async function setFrozen(deps: Deps, actor: Actor, userId: number, freeze: boolean) {
-  authorize(actor, { staff: 'admin' });
-  if (userId === actor.user.id) throw new AppError('forbidden', 'an admin cannot freeze or unfreeze themselves');
-  const now = deps.clock.now();
-  const row = await withUnitOfWork(deps, async ({ tx }) => {
-    const updated = await updateUser(tx, userId, { isFreeze: freeze });
-    if (updated && freeze) await revokeUserSessions(tx, userId, now);
-    return updated;
-  });
-  if (!row) throw new AppError('not_found', `no user ${userId}`);
-  return { ...toUserInfo(row, now), is_freeze: row.isFreeze };
+export async function setFreezeFlag(
+  tx: Tx,
+  userId: number,
+  freeze: boolean,
+  now: Date,
+): Promise<{ before: UserRow; after: UserRow } | null> {
+  const before = await findUserById(tx, userId);
+  if (!before) return null;
+  const after = (await updateUser(tx, userId, { isFreeze: freeze }))!;
+  if (freeze) await revokeUserSessions(tx, userId, now);
+  return { before, after };
 }
 
 /**

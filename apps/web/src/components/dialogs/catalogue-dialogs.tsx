@@ -15,13 +15,19 @@ const q = d.quota;
 export function QuotaCause({ quota, subject }: { quota: QuotaRefusal; subject?: string | null }) {
   const role = quota.role_name;
   const [cause, next] =
-    quota.reason === 'day'
-      ? [q.day(role, subject ?? '', quota.limit, quota.used), q.dayRenews]
-      : quota.reason === 'total'
-        ? [q.total(role, quota.limit, quota.used), q.totalNext]
-        : quota.period === 'week'
-          ? [q.simulateWeek(role, quota.limit, quota.used), q.simulateWeekRenews]
-          : [q.simulateTotal(role, quota.limit, quota.used), q.simulateTotalNext];
+    quota.reason === 'assistant'
+      ? [q.assistantDay(role, quota.limit, quota.used), q.assistantDayRenews]
+      : quota.reason === 'essay'
+        ? quota.period === 'day'
+          ? [q.essayDay(role, quota.limit, quota.used), q.essayDayRenews]
+          : [q.essayTotal(role, quota.limit, quota.used), q.essayTotalNext]
+        : quota.reason === 'day'
+          ? [q.day(role, subject ?? '', quota.limit, quota.used), q.dayRenews]
+          : quota.reason === 'total'
+            ? [q.total(role, quota.limit, quota.used), q.totalNext]
+            : quota.period === 'week'
+              ? [q.simulateWeek(role, quota.limit, quota.used), q.simulateWeekRenews]
+              : [q.simulateTotal(role, quota.limit, quota.used), q.simulateTotalNext];
   return (
     <>
       <Typography.Paragraph strong>{cause}</Typography.Paragraph>
@@ -105,7 +111,6 @@ export function SimNoPermBody({ quota }: { quota?: QuotaRefusal | null }) {
       ) : (
         <>
           <Typography.Paragraph strong>{d.simNoPermBody}</Typography.Paragraph>
-          <Typography.Paragraph>{d.simNoPermRule}</Typography.Paragraph>
         </>
       )}
       <TierTable />

@@ -24,8 +24,11 @@ const CreateFlashBody = lazy(() =>
 const ChatDialogBody = lazy(() =>
   import('../../features/posts/chat-dialog').then((m) => ({ default: m.ChatDialogBody })),
 );
+// The study assistant (issue 18) for questions about the learner's progress, loaded like the payment dialog.
+const AssistantPanel = lazy(() => import('../../features/assistant/assistant-panel'));
 const ContactBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.ContactBody })));
-const RightsBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.RightsBody })));
+// The footer's rights dialog reads the live quotas and prices: the tier tables, apart from the two small info dialogs.
+const RightsBody = lazy(() => import('./rights-body').then((m) => ({ default: m.RightsBody })));
 const LoginHintBody = lazy(() => import('./info-dialogs').then((m) => ({ default: m.LoginHintBody })));
 
 const d = zh.dialogs;
@@ -36,7 +39,13 @@ interface DialogContent {
   wide?: boolean;
   /** The dialog draws its own buttons: the host adds no '关闭' of its own beside them. */
   ownFooter?: boolean;
+  /** At phone width the dialog takes the whole screen (a conversation needs the height): a class, not a hook, so the
+   * host's first load stays as small as the exam screen needs. */
+  fullOnPhone?: boolean;
 }
+
+/** The class a `fullOnPhone` dialog's wrapper carries; its body's stylesheet (assistant.css) draws it full-screen. */
+const FULL_ON_PHONE = 'gb-modal-phone-full';
 
 function content(dialog: GlobalDialog): DialogContent {
   switch (dialog.kind) {
@@ -64,9 +73,12 @@ function content(dialog: GlobalDialog): DialogContent {
       return {
         title: postsCopy.chat.title,
         // Keyed by the thread: another question's dialog starts on its own first page.
-        body: <ChatDialogBody key={dialog.topic_id} topicId={dialog.topic_id} />,
+        body: <ChatDialogBody key={dialog.topic_id} topicId={dialog.topic_id} questionId={dialog.question_id} />,
         wide: true,
+        fullOnPhone: true,
       };
+    case 'assistant':
+      return { title: zh.nav.assistant, body: <AssistantPanel />, wide: true, fullOnPhone: true };
     case 'rights_overview':
       return { title: payCopy.overview.title, body: <RightsOverviewBody />, wide: true };
     case 'upgrade':
@@ -111,6 +123,7 @@ export function DialogHost() {
       open={c !== null}
       title={c?.title}
       width={c?.wide ? layout.dialogWide : layout.dialogNarrow}
+      wrapClassName={c?.fullOnPhone ? FULL_ON_PHONE : undefined}
       onCancel={closeDialog}
       destroyOnHidden
       footer={

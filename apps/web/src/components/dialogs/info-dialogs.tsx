@@ -44,13 +44,6 @@ export function ContactBody({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-/** Footer "membership rights": the rights table as an image (public/membership-rights.svg). */
-export function RightsBody() {
-  return (
-    <img src="/membership-rights.svg" alt={d.rightsAlt} style={{ width: '100%', height: 'auto', display: 'block' }} />
-  );
-}
-
 /** Spec §2 login hint: use a proxy abroad, use a desktop browser. */
 export function LoginHintBody() {
   return (

@@ -1,40 +1,97 @@
-import { MEMBERSHIP_TIERS, type PriceTableView } from '@gre/contracts';
+import { MEMBERSHIP_TIERS, QUOTA_ROLES, type PriceTableView, type QuotaRole, type QuotaTable } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { List, Skeleton, Table, Typography } from 'antd';
-import { pricesQuery } from '../../api/queries';
+import { Descriptions, List, Skeleton, Table, Typography } from 'antd';
+import { pricesQuery, quotaTableQuery } from '../../api/rights-queries';
 import { zh } from '../../i18n/zh-CN';
 import { formatFen } from '../format';
 import { useIsPhone } from '../use-is-phone';
 
 const t = zh.tiers;
-type Row = (typeof t.rows)[number];
+interface Row {
+  role: string;
+  daily: string;
+  essay: string;
+  assistant: string;
+  simulate: string;
+  banks: string;
+}
 
-/** product.md roles × quotas; a list on phones (ui.md: tables become lists). */
+const count = (n: number | null, word: (n: number) => string) => (n === null ? t.unlimited : word(n));
+const QUOTA_KEYS = ['daily', 'essay', 'assistant', 'simulate', 'banks'] as const;
+
+/**
+ * A row as a phone shows it (ui.md: tables become lists): the row's name over one labelled line per column, so a
+ * long value wraps under its own label instead of the table running off the screen.
+ */
+function PhoneCards<R>({
+  rows,
+  title,
+  lines,
+  columns = 1,
+}: {
+  rows: R[];
+  title: (row: R) => string;
+  lines: (row: R) => { label: string; value: string }[];
+  /** Lines side by side: short ones (a price) pair up, long ones (a quota) take the width. */
+  columns?: number;
+}) {
+  return (
+    <List<R>
+      size="small"
+      dataSource={rows}
+      renderItem={(r) => (
+        <List.Item>
+          <Descriptions
+            size="small"
+            column={columns}
+            title={title(r)}
+            items={lines(r).map((l) => ({ key: l.label, label: l.label, children: l.value }))}
+          />
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** A role's line of the table, worded from the quota in force (the admin may have changed product.md's). */
+export function tierRow(role: QuotaRole, quota: QuotaTable[QuotaRole]): Row {
+  const { verbal, quant, words } = quota.daily;
+  const daily =
+    verbal === quant && quant === words
+      ? count(verbal, t.questions)
+      : t.bySubject(count(verbal, t.questions), count(quant, t.questions), count(words, t.questions));
+  return {
+    role: t.roles[role],
+    daily: quota.total === null ? daily : t.withTotal(daily, quota.total),
+    essay: count(quota.essay.n, t.times[quota.essay.period]),
+    assistant: count(quota.assistant.n, t.times[quota.assistant.period]),
+    simulate: count(quota.simulate.n, quota.simulate.period === 'week' ? t.times.week : t.simulateTotal),
+    banks: t.banks[role],
+  };
+}
+
+/** Roles × the quotas in force (`/api/quota/table`, asked once a session); cards on phones (ui.md: tables become lists). */
 export function TierTable() {
   const phone = useIsPhone();
-  if (phone) {
+  const quotas = useQuery(quotaTableQuery);
+  if (quotas.isError) return <Typography.Paragraph type="secondary">{t.loadFailed}</Typography.Paragraph>;
+  if (!quotas.data) return <Skeleton active paragraph={{ rows: 4 }} title={false} />;
+  const rows = QUOTA_ROLES.map((role) => tierRow(role, quotas.data.quotas[role]));
+  if (phone)
     return (
-      <List<Row>
-        size="small"
-        dataSource={t.rows}
-        renderItem={(r) => (
-          <List.Item>
-            <List.Item.Meta
-              title={r.role}
-              description={`${t.columns.daily}：${r.daily}；${t.columns.essay}：${r.essay}；${t.columns.simulate}：${r.simulate}；${t.columns.banks}：${r.banks}`}
-            />
-          </List.Item>
-        )}
+      <PhoneCards<Row>
+        rows={rows}
+        title={(r) => r.role}
+        lines={(r) => QUOTA_KEYS.map((k) => ({ label: t.columns[k], value: r[k] }))}
       />
     );
-  }
   return (
     <Table<Row>
       size="small"
       pagination={false}
       rowKey="role"
-      dataSource={t.rows}
-      columns={(['role', 'daily', 'essay', 'simulate', 'banks'] as const).map((k) => ({
+      dataSource={rows}
+      columns={(['role', ...QUOTA_KEYS] as const).map((k) => ({
         key: k,
         dataIndex: k,
         title: t.columns[k],
@@ -59,29 +116,22 @@ export function priceRows(table: PriceTableView): PriceRow[] {
   });
 }
 
-/** The membership prices in force (`/api/pay/prices`, asked once a session); a list on phones. */
+/** The membership prices in force (`/api/pay/prices`, asked once a session); cards on phones. */
 export function PriceTable() {
   const phone = useIsPhone();
   const prices = useQuery(pricesQuery);
   if (prices.isError) return <Typography.Paragraph type="secondary">{zh.pay.prices.loadFailed}</Typography.Paragraph>;
   if (!prices.data) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
   const rows = priceRows(prices.data);
-  if (phone) {
+  if (phone)
     return (
-      <List<PriceRow>
-        size="small"
-        dataSource={rows}
-        renderItem={(r) => (
-          <List.Item>
-            <List.Item.Meta
-              title={r.tier}
-              description={PRICE_KEYS.map((k) => `${t.priceColumns[k]} ${r[k]}`).join('；')}
-            />
-          </List.Item>
-        )}
+      <PhoneCards<PriceRow>
+        rows={rows}
+        title={(r) => r.tier}
+        lines={(r) => PRICE_KEYS.map((k) => ({ label: t.priceColumns[k], value: r[k] }))}
+        columns={2}
       />
     );
-  }
   return (
     <Table<PriceRow>
       size="small"

@@ -32,8 +32,13 @@ function useNavMenu(user: User | null) {
   const items = [
     ...navItems(user),
     ...(user?.is_admin && adminMode ? [{ path: '/web_manage', label: n.webManage }] : []),
-    // /operate: operators always; admins, who hold every staff flag, in admin mode like the console.
-    ...(user?.authority.is_operator || (user?.is_admin && adminMode) ? [{ path: '/operate', label: n.operate }] : []),
+    // /operate: operators always; admins, who hold every staff flag, in admin mode like the console; teachers for
+    // their 定制题本 tab, under the name of what they do there.
+    ...(user?.authority.is_operator || (user?.is_admin && adminMode)
+      ? [{ path: '/operate', label: n.operate }]
+      : user?.authority.is_teacher
+        ? [{ path: '/operate', label: n.teach }]
+        : []),
   ];
   return {
     selected: selectedNavPaths(

@@ -1,6 +1,6 @@
 import { Layout } from 'antd';
 import { Outlet, useMatches, useNavigation } from 'react-router';
-import { useCurrentUser } from '../../features/auth';
+import { useCurrentUser, useSessionCheckOnFocus } from '../../features/auth';
 import type { RouteHandle } from '../../route-table';
 import { layout } from '../../theme';
 import { PageSkeleton } from '../page-skeleton';
@@ -11,6 +11,7 @@ import { SiteFooter } from './site-footer';
 export function NavLayout() {
   const navigation = useNavigation();
   const user = useCurrentUser();
+  useSessionCheckOnFocus();
   const matches = useMatches();
   const access = (matches.at(-1)?.handle as RouteHandle | undefined)?.access ?? 'public';
   // A page that needs a user waits behind a skeleton while the catalogue handles a failed start

@@ -6,7 +6,7 @@ import { layout } from '../../theme';
 
 const f = zh.footer;
 
-/** Spec §2 footer: user notice, contact-us dialog, membership-rights image dialog. */
+/** Spec §2 footer: user notice, contact-us dialog, membership-rights dialog (the live quotas and prices). */
 export function SiteFooter() {
   return (
     <Layout.Footer style={{ textAlign: 'center', padding: layout.gutterLarge }}>

@@ -1,10 +1,18 @@
 import type { User } from '@gre/contracts';
-import { BugOutlined, LogoutOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  BugOutlined,
+  ExportOutlined,
+  GiftOutlined,
+  LogoutOutlined,
+  RobotOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import { Switch, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth';
 import { zh } from '../../i18n/zh-CN.core';
 import { appModeStore, withAdminMode } from '../../state/app-mode';
+import { openAssistant } from '../../state/ui';
 import { useStore } from '../../state/store';
 import { layout } from '../../theme';
 
@@ -38,6 +46,9 @@ export function useUserActions(
           },
         ]
       : []),
+    { key: 'assistant', icon: <RobotOutlined />, label: n.assistant },
+    { key: 'voucher', icon: <GiftOutlined />, label: n.voucher },
+    { key: 'export', icon: <ExportOutlined />, label: n.exportData },
     { key: 'debug', icon: <BugOutlined />, label: n.debug },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: n.logout, danger: true },
@@ -48,6 +59,9 @@ export function useUserActions(
       return;
     }
     onDone?.();
+    if (key === 'assistant') openAssistant();
+    if (key === 'voucher') void navigate('/voucher');
+    if (key === 'export') void navigate('/export');
     if (key === 'debug') void navigate('/debug');
     if (key === 'logout') logout.mutate();
   };

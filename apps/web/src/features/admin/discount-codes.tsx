@@ -7,27 +7,17 @@ import {
   type DiscountCode,
 } from '@gre/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Radio,
-  Result,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, DatePicker, Form, Input, InputNumber, Popconfirm, Radio, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call } from '../../api/client';
-import { fenToYuan, shanghaiDateTime, yuanToFen } from '../../components/format';
+import { fenToYuan, yuanToFen } from '../../components/format';
 import { zh } from '../../i18n/zh-CN';
+import { adminCopy } from '../../i18n/zh-CN.admin';
 import { layout } from '../../theme';
+import { AdminList } from './admin-list';
+import { CodeCard, usesText, windowText } from './code-card';
+import { useOpCheck } from './op-check';
 
 const a = zh.pay.admin;
 const f = a.form;
@@ -50,7 +40,7 @@ interface CreateValues {
 }
 
 /** The form's values as the create call takes them: yuan to fen, the window to Unix seconds. */
-export function createRequest(v: CreateValues): CallRequest<typeof codeCalls.create> {
+export function createRequest(v: CreateValues): Omit<CallRequest<typeof codeCalls.create>, 'op_code'> {
   return {
     code: v.code.trim(),
     name: v.name.trim(),
@@ -67,20 +57,26 @@ function CreateCodeForm() {
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateValues>();
   const kind = Form.useWatch('kind', form) ?? 'fixed';
-  const create = useMutation({
-    mutationFn: (v: CreateValues) => call(codeCalls.create, createRequest(v)),
-    onSuccess: () => {
-      form.resetFields();
-      void queryClient.invalidateQueries({ queryKey: codesKey });
-      void message.success(a.created);
-    },
-  });
+  const { ask, dialog } = useOpCheck();
+  const create = (v: CreateValues) => {
+    const request = createRequest(v);
+    ask({
+      action: adminCopy.codes.createAction,
+      summary: adminCopy.codes.createSummary(request.code, request.name, request.max_uses),
+      run: (op_code) => call(codeCalls.create, { ...request, op_code }),
+      onDone: () => {
+        form.resetFields();
+        void queryClient.invalidateQueries({ queryKey: codesKey });
+        void message.success(a.created);
+      },
+    });
+  };
   return (
     <Form<CreateValues>
       form={form}
       layout="vertical"
       initialValues={{ kind: 'fixed', max_uses: 100 }}
-      onFinish={(v) => create.mutate(v)}
+      onFinish={create}
       style={{ maxWidth: layout.dialogNarrow }}
     >
       <Form.Item
@@ -126,9 +122,10 @@ function CreateCodeForm() {
       <Form.Item name="max_uses" label={f.maxUses} rules={[{ required: true, message: f.maxUsesRule }]}>
         <InputNumber min={1} max={1_000_000} precision={0} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={create.isPending}>
+      <Button type="primary" htmlType="submit">
         {a.create}
       </Button>
+      {dialog}
     </Form>
   );
 }
@@ -152,69 +149,53 @@ export function DiscountCodes() {
   });
 
   const c = a.columns;
+  const state = (r: DiscountCode) =>
+    r.invalid ? <Tag color="red">{a.invalid}</Tag> : <Tag color="green">{a.valid}</Tag>;
+  const withdraw = (r: DiscountCode) => (
+    <Popconfirm
+      title={a.markInvalidConfirm}
+      okText={zh.common.confirm}
+      cancelText={zh.common.cancel}
+      onConfirm={() => markInvalid.mutate(r.id)}
+      disabled={r.invalid}
+    >
+      <Button
+        size="small"
+        danger
+        disabled={r.invalid}
+        loading={markInvalid.isPending && markInvalid.variables === r.id}
+      >
+        {a.markInvalid}
+      </Button>
+    </Popconfirm>
+  );
   return (
     <>
-      {list.isError ? (
-        <Result
-          status="warning"
-          subTitle={a.codesLoadFailed}
-          extra={<Button onClick={() => void list.refetch()}>{zh.common.retry}</Button>}
-        />
-      ) : (
-        <Table<DiscountCode>
-          size="small"
-          rowKey="id"
-          loading={list.isPending}
-          dataSource={list.data?.items ?? []}
-          scroll={{ x: true }}
-          pagination={{
-            current: page,
-            pageSize: CODES_PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPage,
-            hideOnSinglePage: true,
-          }}
-          columns={[
-            { key: 'code', title: c.code, render: (_, r) => <Typography.Text code>{r.code}</Typography.Text> },
-            { key: 'name', title: c.name, dataIndex: 'name' },
-            { key: 'info', title: c.info, dataIndex: 'info' },
-            {
-              key: 'window',
-              title: c.window,
-              render: (_, r) => `${shanghaiDateTime(r.start_stamp)} – ${shanghaiDateTime(r.end_stamp)}`,
-            },
-            { key: 'used', title: c.used, render: (_, r) => `${r.used} / ${r.max_uses}` },
-            {
-              key: 'state',
-              title: c.state,
-              render: (_, r) => (r.invalid ? <Tag color="red">{a.invalid}</Tag> : <Tag color="green">{a.valid}</Tag>),
-            },
-            {
-              key: 'action',
-              title: c.action,
-              render: (_, r) => (
-                <Popconfirm
-                  title={a.markInvalidConfirm}
-                  okText={zh.common.confirm}
-                  cancelText={zh.common.cancel}
-                  onConfirm={() => markInvalid.mutate(r.id)}
-                  disabled={r.invalid}
-                >
-                  <Button
-                    size="small"
-                    danger
-                    disabled={r.invalid}
-                    loading={markInvalid.isPending && markInvalid.variables === r.id}
-                  >
-                    {a.markInvalid}
-                  </Button>
-                </Popconfirm>
-              ),
-            },
-          ]}
-        />
-      )}
+      <AdminList<DiscountCode>
+        list={list}
+        total={list.data?.total ?? 0}
+        page={page}
+        onPage={setPage}
+        pageSize={CODES_PAGE_SIZE}
+        loadFailed={a.codesLoadFailed}
+        renderCard={(r) => (
+          <CodeCard
+            face={{ ...r, detail: r.info, limit: r.max_uses }}
+            state={state(r)}
+            usedLabel={c.used}
+            actions={[<span key="withdraw">{withdraw(r)}</span>]}
+          />
+        )}
+        columns={[
+          { key: 'code', title: c.code, render: (_, r) => <Typography.Text code>{r.code}</Typography.Text> },
+          { key: 'name', title: c.name, dataIndex: 'name' },
+          { key: 'info', title: c.info, dataIndex: 'info' },
+          { key: 'window', title: c.window, render: (_, r) => windowText(r) },
+          { key: 'used', title: c.used, render: (_, r) => usesText(r.used, r.max_uses) },
+          { key: 'state', title: c.state, render: (_, r) => state(r) },
+          { key: 'action', title: c.action, render: (_, r) => withdraw(r) },
+        ]}
+      />
       <Space orientation="vertical" style={{ width: '100%', marginTop: layout.gutterLarge }}>
         <Typography.Title level={5}>{a.create}</Typography.Title>
         <CreateCodeForm />

@@ -15,8 +15,10 @@ import { queryKeys } from '../../api/queries';
 import { queryClient } from '../../api/query-client';
 import { setToken } from '../../api/storage';
 import { zh } from '../../i18n/zh-CN';
+import { adminCopy } from '../../i18n/zh-CN.admin';
 import { fake, fakeServer, makeUser, renderApp, sentBody } from '../../test-utils';
 import { createRequest } from './discount-codes';
+import { forgetSentCode } from './op-check';
 import { overrideOf } from './prices-editor';
 
 const a = zh.pay.admin;
@@ -26,6 +28,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(() => {
+  forgetSentCode();
   queryClient.clear();
   vi.unstubAllGlobals();
 });
@@ -59,7 +62,9 @@ function serve() {
     fake(userCalls.get, () => ({ data: makeUser({ is_admin: true }) })),
     fake(systemCalls.getSettings, () => ({ data: { maintenance: false, min_api_version: 1 } })),
     fake(payCalls.prices, () => ({ data: prices })),
+    fake(userCalls.sendOpCheckCode, () => ({ data: { resend_after: 60, target: 'a***@demo.gre' } })),
     fake(payCalls.setPrices, (body) => {
+      if (body.op_code !== '135790') return { kind: 'code_invalid' };
       prices = asView(body.override);
       return { data: prices };
     }),
@@ -76,21 +81,29 @@ function serve() {
 describe('/web_manage: prices and discount codes', { timeout: 30_000 }, () => {
   it('edits a price in yuan and saves it as fen; the learner-facing prices update too', async () => {
     const { sent } = serve();
-    renderApp('/web_manage');
+    renderApp('/web_manage?tab=prices');
     const vip7 = await screen.findByLabelText<HTMLInputElement>('会员（VIP） 7天');
     expect(vip7.value).toBe('39.00');
     expect(screen.getByLabelText<HTMLInputElement>(`${a.flashRow} 100题`).value).toBe('16.90');
     fireEvent.change(vip7, { target: { value: '29.9' } });
     fireEvent.blur(vip7);
     fireEvent.click(screen.getByRole('button', { name: a.pricesSave }));
-    await waitFor(() => expect(sent(payCalls.setPrices.path)).toEqual([{ override: { VIP: { 1: 2_990 } } }]));
+    // Prices change what learners pay: the confirmation code first.
+    const dialog = await screen.findByRole('dialog', { name: adminCopy.opCheck.title(adminCopy.prices.saveAction) });
+    expect(within(dialog).getByText(adminCopy.prices.saveSummary(1))).toBeTruthy();
+    await within(dialog).findByText(adminCopy.opCheck.sentTo('a***@demo.gre'));
+    fireEvent.change(within(dialog).getByLabelText(adminCopy.opCheck.code), { target: { value: '135790' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: adminCopy.opCheck.ok }));
+    await waitFor(() =>
+      expect(sent(payCalls.setPrices.path)).toEqual([{ override: { VIP: { 1: 2_990 } }, op_code: '135790' }]),
+    );
     expect(await screen.findByText(a.pricesSaved)).toBeTruthy();
     expect(queryClient.getQueryData<PriceTableView>(queryKeys.prices)?.VIP['1']).toBe(2_990);
   });
 
   it('lists the codes with their uses, and 作废 withdraws one after a confirmation', async () => {
     const { sent } = serve();
-    renderApp('/web_manage');
+    renderApp('/web_manage?tab=codes');
     const row = (await screen.findByText('SAVE20')).closest('tr') as HTMLElement;
     expect(within(row).getByText('新人立减')).toBeTruthy();
     expect(within(row).getByText('7 / 100')).toBeTruthy();

@@ -9,12 +9,15 @@ import {
   type PriceTableView,
   type PurchasableKind,
 } from '@gre/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Result, Skeleton, Space, Typography } from 'antd';
 import { call } from '../../api/client';
-import { pricesQuery, queryKeys } from '../../api/queries';
+import { queryKeys } from '../../api/queries';
+import { pricesQuery } from '../../api/rights-queries';
 import { fenToYuan, yuanToFen } from '../../components/format';
 import { zh } from '../../i18n/zh-CN';
+import { adminCopy } from '../../i18n/zh-CN.admin';
+import { useOpCheck } from './op-check';
 
 const a = zh.pay.admin;
 const KINDS = ['VIP', 'SVIP', 'FlashCoin'] as const satisfies readonly PurchasableKind[];
@@ -71,14 +74,20 @@ export function PricesEditor() {
   const [form] = Form.useForm<YuanTable>();
   // The learner-facing query is kept for the session; the editor always starts from what the server holds now.
   const prices = useQuery({ ...pricesQuery, staleTime: 0 });
-  const save = useMutation({
-    mutationFn: (override: PriceOverride) => call(payCalls.setPrices, { override }),
-    onSuccess: (table) => {
-      queryClient.setQueryData(queryKeys.prices, table);
-      form.setFieldsValue(toYuan(table));
-      void message.success(a.pricesSaved);
-    },
-  });
+  const { ask, dialog } = useOpCheck();
+  const save = (override: PriceOverride) =>
+    ask({
+      action: adminCopy.prices.saveAction,
+      summary: adminCopy.prices.saveSummary(
+        Object.values(override).reduce((n, t) => n + Object.keys(t ?? {}).length, 0),
+      ),
+      run: (op_code) => call(payCalls.setPrices, { override, op_code }),
+      onDone: (table) => {
+        queryClient.setQueryData(queryKeys.prices, table);
+        form.setFieldsValue(toYuan(table));
+        void message.success(a.pricesSaved);
+      },
+    });
 
   if (prices.isError) {
     return (
@@ -95,7 +104,7 @@ export function PricesEditor() {
       form={form}
       layout="vertical"
       initialValues={toYuan(prices.data)}
-      onFinish={(values) => save.mutate(overrideOf(values))}
+      onFinish={(values) => save(overrideOf(values))}
     >
       <Typography.Paragraph type="secondary">{a.pricesHelp}</Typography.Paragraph>
       {KINDS.map((kind) => (
@@ -123,11 +132,12 @@ export function PricesEditor() {
         </div>
       ))}
       <Space wrap>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
+        <Button type="primary" htmlType="submit">
           {a.pricesSave}
         </Button>
         <Button onClick={() => form.setFieldsValue(toYuan(DEFAULTS_VIEW))}>{a.pricesReset}</Button>
       </Space>
+      {dialog}
     </Form>
   );
 }

@@ -38,7 +38,8 @@ function describeFailure(err: unknown, sent: PickedFile[], during: 'dry_run' | '
   return null;
 }
 
-function SyncConsole() {
+/** The import console itself: the /sync page and the 同步 tab of /web_manage. */
+export function SyncConsole() {
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<PickedFile[]>([]);

@@ -1,167 +1,81 @@
-import { API_VERSION, systemCalls, type CallResponse } from '@gre/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, InputNumber, Result, Space, Switch, Typography } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { ApiError, call } from '../../api/client';
-import { queryKeys, siteSettingsQuery } from '../../api/queries';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Select, Skeleton, Tabs } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { siteSettingsQuery } from '../../api/queries';
+import { PageIntro } from '../../components/page-intro';
 import { PageSkeleton } from '../../components/page-skeleton';
+import { useIsPhone } from '../../components/use-is-phone';
 import { zh } from '../../i18n/zh-CN';
-import { upgradeOverlayStore } from '../../state/ui';
-import { layout } from '../../theme';
+import { adminCopy } from '../../i18n/zh-CN.admin';
 import { useCurrentUser } from '../auth';
-import { DiscountCodes } from './discount-codes';
-import { PricesEditor } from './prices-editor';
+import { AdminForbidden } from './admin-forbidden';
+import { WEB_MANAGE_TABS } from './web-manage-tabs';
+import './admin.css';
 
-const a = zh.admin;
-type Settings = CallResponse<typeof systemCalls.getSettings>;
-
-function useSettingsWrite() {
-  const queryClient = useQueryClient();
-  const { message } = App.useApp();
-  const onSuccess = (settings: Settings) => {
-    queryClient.setQueryData(queryKeys.siteSettings, settings);
-    if (!settings.maintenance) {
-      // Maintenance is over: let the overlay go and reload what failed while it was on.
-      upgradeOverlayStore.set(false);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
-    }
-  };
-  const maintenance = useMutation({
-    mutationFn: (on: boolean) => call(systemCalls.setMaintenance, { on }),
-    onSuccess: (s) => {
-      onSuccess(s);
-      void message.success(a.maintenanceSaved(s.maintenance));
-    },
-  });
-  const minVersion = useMutation({
-    mutationFn: (v: number) => call(systemCalls.setMinApiVersion, { min_api_version: v }),
-    onSuccess: (s) => {
-      onSuccess(s);
-      void message.success(a.minApiVersionSaved);
-    },
-  });
-  return { maintenance, minVersion };
-}
-
-function MaintenanceSwitch({ on }: { on: boolean }) {
-  const { modal } = App.useApp();
-  const { maintenance } = useSettingsWrite();
-  const toggle = (next: boolean) => {
-    if (!next) return maintenance.mutate(false);
-    modal.confirm({
-      title: a.maintenance,
-      content: a.maintenanceConfirm,
-      okText: zh.common.confirm,
-      cancelText: zh.common.cancel,
-      onOk: () => maintenance.mutate(true),
-    });
-  };
+/** Maintenance is on, as the settings say, or as an older server refusing them said (staff calls work during it). */
+function useMaintenanceOn(enabled: boolean): boolean {
+  const settings = useQuery({ ...siteSettingsQuery, enabled });
   return (
-    <Form.Item label={a.maintenance} extra={a.maintenanceHelp}>
-      <Space>
-        <Switch checked={on} loading={maintenance.isPending} onChange={toggle} aria-label={a.maintenance} />
-        <Typography.Text>{on ? a.maintenanceOn : a.maintenanceOff}</Typography.Text>
-      </Space>
-    </Form.Item>
+    settings.data?.maintenance === true ||
+    (settings.error instanceof ApiError && settings.error.kind === 'server_upgrading')
   );
 }
 
-function MinApiVersion({ current }: { current: number }) {
-  const { modal } = App.useApp();
-  const { minVersion } = useSettingsWrite();
-  const [value, setValue] = useState<number | null>(current);
-  const save = () => {
-    if (value === null) return;
-    if (value <= API_VERSION) return minVersion.mutate(value);
-    modal.confirm({
-      title: a.minApiVersion,
-      content: a.minApiVersionConfirm(API_VERSION),
-      okText: zh.common.confirm,
-      cancelText: zh.common.cancel,
-      onOk: () => minVersion.mutate(value),
-    });
-  };
-  return (
-    <Form.Item label={a.minApiVersion} extra={a.minApiVersionHelp(API_VERSION)}>
-      <Space>
-        <InputNumber
-          min={0}
-          max={1_000_000}
-          precision={0}
-          value={value}
-          onChange={setValue}
-          aria-label={a.minApiVersion}
-        />
-        <Button
-          type="primary"
-          onClick={save}
-          disabled={value === null || value === current}
-          loading={minVersion.isPending}
-        >
-          {zh.common.save}
-        </Button>
-      </Space>
-    </Form.Item>
-  );
-}
-
-/** /web_manage: the admin console's site switches (maintenance, minimum client API version), prices and discount codes. */
+/**
+ * /web_manage: the admin console, one tab per area (the tab in the URL, `?tab=`); anyone else gets the 403 page.
+ * While maintenance is on every tab says so, and the console opens at the switch.
+ */
 export function WebManagePage() {
   const user = useCurrentUser();
-  // Staff calls keep working during maintenance; an older server answered server_upgrading here, so that still shows the switch.
-  const settings = useQuery({ ...siteSettingsQuery, enabled: user === null || user.is_admin });
-  const inMaintenance = settings.error instanceof ApiError && settings.error.kind === 'server_upgrading';
-
-  if (user && !user.is_admin) {
-    return (
-      <Result
-        status="403"
-        title="403"
-        subTitle={a.forbidden}
-        extra={
-          <Link to="/">
-            <Button type="primary">{zh.common.backHome}</Button>
-          </Link>
-        }
-      />
-    );
-  }
+  const [params, setParams] = useSearchParams();
+  const maintenance = useMaintenanceOn(user?.is_admin === true);
+  const phone = useIsPhone();
+  const asked = params.get('tab');
+  // Opened at the switch by maintenance, the console stays there once the admin turns it off.
+  useEffect(() => {
+    if (maintenance && !asked) setParams({ tab: 'system' }, { replace: true });
+  }, [maintenance, asked, setParams]);
+  if (!user) return <PageSkeleton rows={6} />;
+  if (!user.is_admin) return <AdminForbidden />;
+  const first = WEB_MANAGE_TABS[0]!.key;
+  const tab = WEB_MANAGE_TABS.find((x) => x.key === asked)?.key ?? (maintenance ? 'system' : first);
   return (
-    <Card title={a.title}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {a.siteSection}
-      </Typography.Title>
-      {(inMaintenance || settings.data?.maintenance) && (
-        <Alert type="warning" showIcon title={a.maintenanceActive} style={{ marginBottom: layout.gutter }} />
-      )}
-      {settings.data ? (
-        <Form layout="vertical" component="div">
-          <MaintenanceSwitch on={settings.data.maintenance} />
-          <MinApiVersion key={settings.data.min_api_version} current={settings.data.min_api_version} />
-        </Form>
-      ) : inMaintenance ? (
-        <Form layout="vertical" component="div">
-          <MaintenanceSwitch on />
-        </Form>
-      ) : settings.isError ? (
-        <Result
-          status="warning"
-          subTitle={a.loadFailed}
-          extra={<Button onClick={() => void settings.refetch()}>{zh.common.retry}</Button>}
+    <div className="gam-page">
+      <PageIntro title={zh.admin.title} intro={adminCopy.intro} />
+      {maintenance && <Alert type="warning" showIcon title={zh.admin.maintenanceActive} />}
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams({ tab: key }, { replace: true })}
+          // Ten areas do not fit a phone's width as tabs: there they are one select.
+          renderTabBar={
+            phone
+              ? () => (
+                  <Select
+                    aria-label={adminCopy.area}
+                    value={tab}
+                    virtual={false}
+                    onChange={(key) => setParams({ tab: key }, { replace: true })}
+                    options={WEB_MANAGE_TABS.map(({ key, label }) => ({ value: key, label }))}
+                    className="gam-area-select"
+                  />
+                )
+              : undefined
+          }
+          destroyOnHidden
+          items={WEB_MANAGE_TABS.map(({ key, label, Panel }) => ({
+            key,
+            label,
+            children: (
+              <Suspense fallback={<Skeleton active />}>
+                <Panel />
+              </Suspense>
+            ),
+          }))}
         />
-      ) : (
-        <PageSkeleton rows={4} />
-      )}
-      {/* Only for a known admin: the page renders before the user has loaded, and these calls are admin-only. */}
-      {user?.is_admin && (
-        <>
-          <Typography.Title level={4}>{zh.pay.admin.pricesSection}</Typography.Title>
-          <PricesEditor />
-          <Typography.Title level={4}>{zh.pay.admin.codesSection}</Typography.Title>
-          <DiscountCodes />
-        </>
-      )}
-    </Card>
+      </Card>
+    </div>
   );
 }

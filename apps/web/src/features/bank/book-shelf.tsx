@@ -59,6 +59,27 @@ export function usePractice(names: BankNames) {
   };
 }
 
+/** Book cards in a grid: a closed book explains its lock, an open one goes to `openBook`. */
+export function BookCards({
+  books,
+  names,
+  openBook,
+}: {
+  books: BookBrief[];
+  names: BankNames;
+  openBook: (id: string) => void;
+}) {
+  return (
+    <Row gutter={[layout.gutter, layout.gutter]}>
+      {books.map((book) => (
+        <Col key={book.id} xs={24} sm={12} lg={8}>
+          <BookCard book={book} names={names} onOpen={(bk) => (bk.refusal ? explainRefusal(bk) : openBook(bk.id))} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
 /** A bank page's books (spec §2 pick, best, higher, season, math2, archived_*): cards by group, locks explained, a click opens the book. */
 export function BookShelf({ kind }: { kind: BookPageKind }) {
   const names = useBankNames();
@@ -72,17 +93,7 @@ export function BookShelf({ kind }: { kind: BookPageKind }) {
       {groups.map(([group, books]) => (
         <section key={group} className="gb-group">
           {groups.length > 1 && <Typography.Title level={4}>{names.group(group)}</Typography.Title>}
-          <Row gutter={[layout.gutter, layout.gutter]}>
-            {books.map((book) => (
-              <Col key={book.id} xs={24} sm={12} lg={8}>
-                <BookCard
-                  book={book}
-                  names={names}
-                  onOpen={(bk) => (bk.refusal ? explainRefusal(bk) : openBook(bk.id))}
-                />
-              </Col>
-            ))}
-          </Row>
+          <BookCards books={books} names={names} openBook={openBook} />
         </section>
       ))}
       {overlays}

@@ -4,6 +4,8 @@ import { PageIntro } from '../../components/page-intro';
 import { zh } from '../../i18n/zh-CN';
 import { BigBank } from './big-bank';
 import { BookShelf } from './book-shelf';
+import { CommonShelf } from './common-shelf';
+import { TailorShelf } from './tailor-shelf';
 
 const p = zh.bank.pages;
 const TABS = ['pick', 'big', 'best'] as const;
@@ -23,6 +25,12 @@ export function ExerciseListPage() {
         items={TABS.map((key) => ({ key, label: p[key].title }))}
         destroyOnHidden
       />
+      {tab === 'pick' && (
+        <>
+          <TailorShelf />
+          <CommonShelf />
+        </>
+      )}
       {tab === 'big' ? <BigBank /> : <BookShelf key={tab} kind={tab} />}
     </>
   );

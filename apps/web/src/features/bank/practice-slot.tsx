@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
 import { CraftBar } from '../personal';
+import { DiscussionEntry } from '../posts';
 import { emptyAnswer, QuestionView } from '../questions';
 import { useWordClick } from '../words';
 
@@ -116,6 +117,10 @@ export function PracticeSlot({
             source: { name: exam.name, exam_id: exam.id, template_id: bookId, page: 'Exercise' },
           }}
         />
+      )}
+      {/* Comments discuss answers: the thread opens once this question is checked, as the explanation does. */}
+      {checked && item.question.topic_id !== null && (
+        <DiscussionEntry topicId={item.question.topic_id} questionId={item.question.id} />
       )}
       {bar(
         checked ? null : (

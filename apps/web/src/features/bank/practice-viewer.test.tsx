@@ -1,4 +1,4 @@
-import { examCalls, type ExamView } from '@gre/contracts';
+import { examCalls, postCalls, type ExamView } from '@gre/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from 'antd';
 import userEvent from '@testing-library/user-event';
@@ -213,6 +213,20 @@ describe('PracticeViewer', () => {
     expect(screen.getByRole('radio', { name: /Quantity B is greater/ }).getAttribute('aria-checked')).toBe('true');
     expect(option(equal).getAttribute('aria-disabled')).toBe('true');
     expect(screen.queryByRole('button', { name: v.check })).toBeNull();
+  });
+
+  it('a checked question offers its discussion with the count; one not yet checked does not', async () => {
+    const done = checkedItem(item(withheld(qc)), answerWith({ selects: ['B'] }));
+    const threaded = { ...done, question: { ...done.question, topic_id: 42 } };
+    const open = item(withheld(tc));
+    const { server, user } = openViewer(
+      makePractice([threaded, { ...open, question: { ...open.question, topic_id: 43 } }], { revision: 9 }),
+    );
+    expect(await screen.findByRole('button', { name: /讨论 \(2\)/ })).toBeTruthy();
+    expect(server.calls(postCalls.get.path)).toEqual([expect.objectContaining({ topic_id: 42 })]);
+    await user.click(screen.getByRole('button', { name: v.next }));
+    await screen.findByText(/proved surprisingly/);
+    expect(screen.queryByRole('button', { name: /讨论/ })).toBeNull();
   });
 
   it('结束练习 asks, submits the practice and opens its record; Esc in the confirmation leaves the viewer open', async () => {

@@ -8,12 +8,19 @@ export const examKeys = {
   result: (id: number) => ['exam', 'result', id] as const,
 };
 
-/** A finished exam does not change any more (only the essay's judging state, which the page refetches on focus). */
+/** How often a result whose essay is being judged is read again (the built-in judge takes seconds). */
+export const ISSUE_POLL_MS = 3_000;
+
+/**
+ * A finished exam does not change any more, but for its essay's judging: while that runs the result is read again
+ * every ISSUE_POLL_MS until it reports the score (or a failure).
+ */
 export const examResultQuery = (id: number) =>
   queryOptions({
     queryKey: examKeys.result(id),
     queryFn: () => call(examCalls.result, { id }, { quiet: true }),
     staleTime: 60_000,
+    refetchInterval: (q) => (q.state.data?.result?.issue?.status === 'Judging' ? ISSUE_POLL_MS : false),
   });
 
 export type ExamLoaderData = { state: 'ok'; exam: ExamView } | { state: 'failed' };

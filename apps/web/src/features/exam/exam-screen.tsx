@@ -1,6 +1,6 @@
 import type { Answer, ExamStage, ExamView } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { call } from '../../api/client';
 import { currentUserQuery, queryKeys } from '../../api/queries';
 import { queryClient, reportError } from '../../api/query-client';
@@ -16,7 +16,6 @@ import { hasCalculator, openSectionIndex, resumePosition, type Position } from '
 import { ExamSession } from './exam-session';
 import { EndIntro } from './end-intro';
 import { HelpScreen } from './help-screen';
-import { ResultView } from './result-view';
 import { ReviewScreen } from './review-screen';
 import { etsModeFor, sectionTitle } from './screen-copy';
 import { StartIntro } from './start-intro';
@@ -24,6 +23,10 @@ import { useExamKeys } from './use-exam-keys';
 import { useHeartbeat } from './use-heartbeat';
 import './exam.css';
 import './exam-ets.css';
+
+// The result (score cards, review table) is shown once, after the last section: loaded then, it stays out of the
+// exam's first load (issue 4 budget, bench:web).
+const ResultView = lazy(() => import('./result-view').then((m) => ({ default: m.ResultView })));
 
 /** What the learner looks at; the stage shown also depends on the exam (a section the server closed shows its end). */
 type Screen =
@@ -222,7 +225,12 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
     body = (
       <StartIntro exam={exam} etsMode={exam.kind === 'simulate' ? etsModeFor(exam, user) : null} onStart={start} />
     );
-  else if (stage === 'Result') body = <ResultView examId={exam.id} />;
+  else if (stage === 'Result')
+    body = (
+      <Suspense fallback={null}>
+        <ResultView examId={exam.id} />
+      </Suspense>
+    );
   else if (!at || !section) body = null;
   else if (stage === 'EndIntro') {
     const next = exam.sections[at.section + 1];

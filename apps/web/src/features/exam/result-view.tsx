@@ -6,6 +6,7 @@ import { zh } from '../../i18n/zh-CN.study';
 import { useBankNames } from '../questions';
 import { examResultQuery } from './exam-queries';
 import { CheckIcon, CrossIcon, DashIcon } from './icons';
+import { IssueScore, issueState } from './result-issue';
 import { avgText, percentText, ResultReview, type ReviewEntry } from './result-review';
 
 const t = zh.exam.result;
@@ -33,7 +34,7 @@ function ScoreCard({ label, score }: { label: string; score: ScaledScore }) {
   );
 }
 
-function Scores({ result }: { result: ExamResult }) {
+function Scores({ examId, result }: { examId: number; result: ExamResult }) {
   if (!result.verbal && !result.quant && !result.issue) return null;
   const areas = (['verbal', 'quant'] as const).filter((a) => result[a] && result.interpret[a]);
   return (
@@ -50,14 +51,7 @@ function Scores({ result }: { result: ExamResult }) {
             <div className="ge-score-value">{result.total}</div>
           </div>
         )}
-        {result.issue && (
-          <div className="ge-score is-issue">
-            <div className="ge-score-label">{t.issueTitle}</div>
-            <div className="ge-score-status">{t.issueStatus[result.issue.status]}</div>
-            {result.issue.words > 0 && <div className="ge-muted">{t.words(result.issue.words)}</div>}
-            <p className="ge-muted ge-small">{t.issueNote[result.issue.status]}</p>
-          </div>
-        )}
+        {result.issue && <IssueScore examId={examId} issue={result.issue} />}
       </div>
       {(result.verbal || result.quant) && <p className="ge-muted ge-small">{t.bandNote}</p>}
       {areas.length > 0 && (
@@ -75,9 +69,14 @@ function Scores({ result }: { result: ExamResult }) {
   );
 }
 
-function Verdict({ item }: { item: ExamItem }) {
-  if (item.result?.issue)
-    return <span className="ge-verdict is-essay">{`${t.essay} · ${t.issueStatus[item.result.issue]}`}</span>;
+function Verdict({ item, issue }: { item: ExamItem; issue: ExamResult['issue'] }) {
+  if (item.result?.issue) {
+    // The result's own issue follows the judging; the item keeps the state it had when the exam was submitted.
+    const state = issue
+      ? issueState(issue.status, issue.words > 0)
+      : issueState(item.result.issue, item.action.state === 'Answered');
+    return <span className="ge-verdict is-essay">{`${t.essay} · ${t.issueStatus[state]}`}</span>;
+  }
   if (item.action.state !== 'Answered')
     return (
       <span className="ge-verdict is-unanswered">
@@ -145,7 +144,7 @@ function Questions({
                     </td>
                     <td data-label={c.kind}>{kindName(it.question.kind)}</td>
                     <td data-label={c.verdict}>
-                      <Verdict item={it} />
+                      <Verdict item={it} issue={exam.result?.issue ?? null} />
                     </td>
                     <td data-label={c.yours}>
                       <Suspense fallback={zh.exam.duration(it.action.used_time_seconds)}>
@@ -190,7 +189,7 @@ function ResultBody({ exam }: { exam: ExamView }) {
           <Link to="/record">{t.recordLink}</Link>
         </nav>
       </div>
-      {result && <Scores result={result} />}
+      {result && <Scores examId={exam.id} result={result} />}
       {result && result.kinds.length > 0 && (
         <section className="ge-card" aria-labelledby="ge-kinds">
           <h2 id="ge-kinds" className="ge-h2">

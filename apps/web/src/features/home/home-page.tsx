@@ -1,5 +1,6 @@
 import type { User } from '@gre/contracts';
 import { Button, Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { BuyFlashCoinsButton, UpgradeButtons } from '../../components/upgrade-buttons';
 import { zh } from '../../i18n/zh-CN';
@@ -53,6 +54,7 @@ function GreetingCard({ user }: { user: User }) {
             <Button type="link" onClick={() => openDialog({ kind: 'rights_overview' })}>
               {zh.pay.upgrade.overview}
             </Button>
+            <Link to="/voucher">{zh.nav.voucherLink}</Link>
           </Space>
         </Col>
         <Col xs={24} md={8}>

@@ -1,9 +1,16 @@
-import { AppstoreOutlined, FieldTimeOutlined, LineChartOutlined, RightOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  FieldTimeOutlined,
+  LineChartOutlined,
+  RightOutlined,
+  RobotOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Skeleton, Space, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { zh } from '../../i18n/zh-CN';
+import { openAssistant } from '../../state/ui';
 import { usePersonalPractice } from '../personal';
 import { ExamStatusTag, examListQuery } from '../records';
 import { lastUnfinished, reviewableToday, reviewDueQuery } from './home-queries';
@@ -80,9 +87,20 @@ export function ResumeCard() {
   );
 }
 
-function QuickLink({ to, icon, title, hint }: { to: string; icon: ReactNode; title: string; hint: string }) {
-  return (
-    <Link to={to} className="gr-quick-link">
+/** A quick entry: a link to a page, or (`to` a function) a button that opens a dialog. */
+function QuickLink({
+  to,
+  icon,
+  title,
+  hint,
+}: {
+  to: string | (() => void);
+  icon: ReactNode;
+  title: string;
+  hint: string;
+}) {
+  const inside = (
+    <>
       <span className="gr-quick-icon" aria-hidden>
         {icon}
       </span>
@@ -91,7 +109,16 @@ function QuickLink({ to, icon, title, hint }: { to: string; icon: ReactNode; tit
         <br />
         <Typography.Text type="secondary">{hint}</Typography.Text>
       </span>
+    </>
+  );
+  return typeof to === 'string' ? (
+    <Link to={to} className="gr-quick-link">
+      {inside}
     </Link>
+  ) : (
+    <button type="button" onClick={to} className="gr-quick-link">
+      {inside}
+    </button>
   );
 }
 
@@ -104,6 +131,7 @@ export function QuickLinks() {
         <QuickLink to="/simulate" icon={<FieldTimeOutlined />} title={q.simulate} hint={q.simulateHint} />
         <QuickLink to="/exercise_list/big" icon={<AppstoreOutlined />} title={q.big} hint={q.bigHint} />
         <QuickLink to="/analyze" icon={<LineChartOutlined />} title={q.analyze} hint={q.analyzeHint} />
+        <QuickLink to={openAssistant} icon={<RobotOutlined />} title={q.assistant} hint={q.assistantHint} />
       </div>
     </Card>
   );

@@ -38,7 +38,7 @@ function ReviewSlot({
         }}
         noteOpen
       />
-      {question.topic_id !== null && <DiscussionEntry topicId={question.topic_id} />}
+      {question.topic_id !== null && <DiscussionEntry topicId={question.topic_id} questionId={question.id} />}
     </>
   );
 }

@@ -38,10 +38,8 @@ export function toggleSign(value: string): string {
   return value.startsWith('-') ? value.slice(1) : `-${value}`.slice(0, ENTRY_MAX_LENGTH);
 }
 
-/** Words as an essay counts them: runs of letters or digits, with inner apostrophes and hyphens. */
-export function countWords(text: string): number {
-  return text.match(/[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*/g)?.length ?? 0;
-}
+/** Words as an essay counts them (one rule with the server's). */
+export { countEssayWords as countWords } from '@gre/contracts';
 
 /** Option order of a group, for toggles and number keys. */
 export function groupKeys(group: { options: { key: string }[] } | undefined): string[] {

@@ -113,6 +113,38 @@ describe('/report/:bookID', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/simulate'));
   });
 
+  it('a judged essay shows its Analytical Writing score with the band; a teacher’s (a band of one point) without one', async () => {
+    vi.useFakeTimers({ now: NOV_22 * 1000, toFake: ['Date'] });
+    serve([
+      makeAttempt({
+        exam_id: 21,
+        finished_at: NOV_22 - DAY,
+        issue: 'Finished',
+        issue_score: { score: 4, low: 3, high: 5 },
+      }),
+      makeAttempt({
+        exam_id: 22,
+        finished_at: NOV_22,
+        issue: 'Finished',
+        issue_score: { score: 5.5, low: 5.5, high: 5.5 },
+      }),
+    ]);
+    renderApp('/report/b-mock-1');
+    expect(await screen.findByText(`${p.issueStatus.Finished} 4.0（3.0–5.0）`)).toBeTruthy();
+    expect(screen.getByText(`${p.issueStatus.Finished} 5.5`)).toBeTruthy();
+  });
+
+  it('an essay written but left unjudged (allowance used up) reads 未批改; one never written 未作答', async () => {
+    vi.useFakeTimers({ now: NOV_22 * 1000, toFake: ['Date'] });
+    serve([
+      makeAttempt({ exam_id: 21, finished_at: NOV_22 - DAY, issue: 'Empty', issue_written: true }),
+      makeAttempt({ exam_id: 22, finished_at: NOV_22, issue: 'Empty', issue_written: false }),
+    ]);
+    renderApp('/report/b-mock-1');
+    expect(await screen.findByText(p.issueStatus.Unjudged!)).toBeTruthy();
+    expect(screen.getByText(p.issueStatus.Empty!)).toBeTruthy();
+  });
+
   it('an unknown book says so, without asking the server for an id that cannot exist', async () => {
     const fetch = serve();
     renderApp('/report/not-a-book');

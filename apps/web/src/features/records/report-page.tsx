@@ -1,5 +1,5 @@
 import { EyeOutlined } from '@ant-design/icons';
-import { type Attempt, SCORE_WINDOWS, type ScoreWindow, shanghaiDay } from '@gre/contracts';
+import { type Attempt, essayShownState, SCORE_WINDOWS, type ScoreWindow, shanghaiDay } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -54,6 +54,14 @@ const METRIC_NAMES: Record<Metric, string> = {
 
 const dash = (v: number | null) => (v === null ? p.dash : String(v));
 
+/** The essay's state, and its score with the band once judged. */
+function issueText(a: Attempt): string {
+  if (!a.issue) return p.dash;
+  const s = a.issue === 'Finished' ? a.issue_score : null;
+  if (s) return `${p.issueStatus.Finished} ${zh.essay.scoreLine(s.score, s.low, s.high)}`;
+  return p.issueStatus[essayShownState(a.issue, a.issue_written ?? false)]!;
+}
+
 function Back() {
   return <BackLink to="/record" label={p.backRecord} />;
 }
@@ -87,7 +95,8 @@ function attemptColumns(scored: boolean, withIssue: boolean): TableColumnsType<A
     cols.push({
       title: c.issue,
       key: 'issue',
-      render: (_: unknown, a) => (a.issue ? <Tag>{p.issueStatus[a.issue]}</Tag> : p.dash),
+      render: (_: unknown, a) =>
+        a.issue ? <Tag color={a.issue_score ? 'success' : undefined}>{issueText(a)}</Tag> : p.dash,
     });
   cols.push({
     title: c.actions,
@@ -116,7 +125,7 @@ function AttemptList({ attempts, scored }: { attempts: Attempt[]; scored: boolea
             )}
             <Typography.Text type="secondary">
               {r.scores.correct(a.correct, a.total_questions)} · {r.duration(a.used_time_seconds)}
-              {a.issue && ` · ${p.columns.issue}${p.issueStatus[a.issue]}`}
+              {a.issue && ` · ${p.columns.issue}${issueText(a)}`}
             </Typography.Text>
           </Space>
         </List.Item>

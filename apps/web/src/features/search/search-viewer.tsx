@@ -50,7 +50,7 @@ export function SearchViewer({ result, query, onClose }: { result: OpenedResult;
             }}
           />
           <QuestionView question={question} answer={emptyAnswer()} mode="review" onWordClick={onWordClick} />
-          {question.topic_id !== null && <DiscussionEntry topicId={question.topic_id} />}
+          {question.topic_id !== null && <DiscussionEntry topicId={question.topic_id} questionId={question.id} />}
         </>
       )}
     </ViewerModal>

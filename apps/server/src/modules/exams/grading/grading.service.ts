@@ -1,6 +1,7 @@
 import { isGradable, section2Level, type ExamResult } from '@gre/contracts';
 import type { Tx } from '@gre/db';
 import { countOpened } from '../../../lib/quota.js';
+import { recordExamEssays, withEssayJudging } from '../../essays/index.js';
 import { recordSectionStudy } from '../../summary/index.js';
 import { startSectionClock, type LockedExam } from '../change.repository.js';
 import {
@@ -77,7 +78,8 @@ export async function submitSection(tx: Tx, exam: LockedExam, sectionIndex: numb
     await startSectionClock(tx, exam.id, next.index, exam.now);
     return { status: 'PartCompleted', cursor: { section: next.index, position: 0 }, next };
   }
-  const result = computeResult(await resultSections(tx, exam.id));
+  const computed = computeResult(await resultSections(tx, exam.id));
+  const result = { ...computed, issue: await withEssayJudging(tx, exam.id, computed.issue) };
   if (exam.templateId) await finishUserBook(tx, exam.userId, exam.templateId, exam.now);
   return { status: 'Finished', result };
 }
@@ -129,11 +131,16 @@ async function recordCrafts(tx: Tx, exam: LockedExam, graded: GradedItem[]): Pro
   }
   await recordWrongCrafts(tx, exam.userId, wrong, inHigher);
   const essays = new Map<string, unknown>();
+  const written: { questionId: string; answer: string }[] = [];
   for (const i of graded) {
-    if (i.inputKind === 'Essay' && i.state === 'Answered' && i.answer)
+    if (i.inputKind === 'Essay' && i.state === 'Answered' && i.answer && i.answer.essay.trim() !== '') {
       essays.set(i.questionId, { answer: i.answer.essay, result: { status: 'Judging' }, source });
+      written.push({ questionId: i.questionId, answer: i.answer.essay });
+    }
   }
   await recordEssayCrafts(tx, exam.userId, essays);
+  // After the craft: the judging job copies its result onto the craft of this exam.
+  await recordExamEssays(tx, exam, written);
 }
 
 /** After section 1: the section-1 raw score picks the level; section 2 takes that variant of the mock ('v2-hard'). */

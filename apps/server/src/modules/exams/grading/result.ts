@@ -1,4 +1,5 @@
 import {
+  countEssayWords,
   interpretLevel,
   isAnswered,
   isCorrect,
@@ -27,11 +28,6 @@ export function gradeItem(
 ): boolean {
   if (!isGradable(item.inputKind) || item.state !== 'Answered' || !item.answer) return false;
   return isCorrect(question, item.answer);
-}
-
-/** The words of an essay, as the result page counts them. */
-export function wordCount(text: string): number {
-  return text.trim() === '' ? 0 : text.trim().split(/\s+/).length;
 }
 
 export interface ResultSection {
@@ -97,7 +93,7 @@ export function computeResult(sections: ResultSection[]): ExamResult {
       essays.length > 0
         ? {
             status: essays.some((i) => i.answer && isAnswered('Essay', i.answer)) ? 'Judging' : 'Empty',
-            words: wordCount(essay),
+            words: countEssayWords(essay),
           }
         : null,
   };

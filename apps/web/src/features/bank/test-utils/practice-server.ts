@@ -2,6 +2,7 @@ import {
   craftCalls,
   examCalls,
   isAnswered,
+  postCalls,
   questionCalls,
   userCalls,
   wordCalls,
@@ -18,6 +19,7 @@ import { setToken } from '../../../api/storage';
 import { fake, fakeServer, makeUser, sentBody, type FakeReply } from '../../../test-utils';
 import { makeExam, section } from '../../exam/test-utils/exam-fixture';
 import { wordEntry } from '../../exam/test-utils/exam-server';
+import { makeComment, ThreadWorld } from '../../posts/test-utils/thread-world';
 import { bankQuestion } from '../../questions/test-utils/content-bank';
 
 /** A list line for a question, as a book or the big bank shows it. */
@@ -121,6 +123,10 @@ export function practiceServer(initial: ExamView, opts: { refuse?: number[] } = 
       return 'kind' in out ? out : { data: { change: out.data, item: checked } };
     }),
     fake(examCalls.heartbeat, () => ({ data: clock() })),
+    // Every question's thread holds two comments (the count is what the viewer shows).
+    fake(postCalls.get, (b) => ({
+      data: new ThreadWorld(b.topic_id, [makeComment({ id: 1 }), makeComment({ id: 2 })]).post('new', 1),
+    })),
     fake(examCalls.finishSection, (b) =>
       changed(b, () => {
         exam.sections[0]!.action.finished = true;
