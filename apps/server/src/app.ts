@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@gre/contracts';
 import { Redis } from 'ioredis';
+import { assistantModelFromEnv } from './adapters/chat-model/index.js';
 import { modelJudgeFromEnv } from './adapters/essay-judge/index.js';
 import { createMailer, createSmsSender } from './adapters/index.js';
 import { createPayProvider } from './adapters/pay/index.js';
@@ -67,6 +68,7 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
     sms: overrides.sms ?? createSmsSender(env, sentCodes),
     pay: overrides.pay ?? createPayProvider(env, database, clock),
     essayJudge: overrides.essayJudge !== undefined ? overrides.essayJudge : modelJudgeFromEnv(env),
+    assistantModel: overrides.assistantModel !== undefined ? overrides.assistantModel : assistantModelFromEnv(env),
     sentCodes,
     clock,
     queue,

@@ -104,6 +104,25 @@ export const envSchema = z.object({
    */
   ESSAY_STALE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   /**
+   * The study assistant's model (decision 030): `off` keeps every answer the built-in assistant's even when an
+   * endpoint is configured below or for the essay judge.
+   */
+  ASSISTANT_MODEL: z.enum(['on', 'off']).default('on'),
+  /**
+   * Its OpenAI-compatible Chat Completions API base. Unset (or empty): the essay judge's endpoint (ESSAY_JUDGE_URL,
+   * _KEY, _MODEL) when there is one, so one configured model serves both.
+   */
+  ASSISTANT_MODEL_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ })])
+    .transform((v) => v || undefined)
+    .optional(),
+  /** Its API key, sent as a Bearer token; unset for a local server that asks for none. */
+  ASSISTANT_MODEL_KEY: z.string().optional(),
+  /** The model to ask; required with ASSISTANT_MODEL_URL. */
+  ASSISTANT_MODEL_MODEL: z.string().max(200).optional(),
+  /** Milliseconds one answer may take, from sending to its last byte; past it the built-in answer is sent. */
+  ASSISTANT_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
    * Fault injection for the crash tests (lib/faults.ts): the process kills itself with SIGKILL on reaching this
    * point of a payment. Refused in production.
    */
@@ -126,6 +145,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     .refine((e) => e.ESSAY_JUDGE_URL || !(e.ESSAY_JUDGE_KEY || e.ESSAY_JUDGE_MODEL), {
       message: 'ESSAY_JUDGE_KEY and ESSAY_JUDGE_MODEL need ESSAY_JUDGE_URL',
       path: ['ESSAY_JUDGE_URL'],
+    })
+    .refine((e) => !e.ASSISTANT_MODEL_URL || e.ASSISTANT_MODEL_MODEL, {
+      message: 'the assistant model (ASSISTANT_MODEL_URL) needs ASSISTANT_MODEL_MODEL',
+      path: ['ASSISTANT_MODEL_MODEL'],
+    })
+    // A key or model without its own address would silently go to the essay judge's endpoint instead.
+    .refine((e) => e.ASSISTANT_MODEL_URL || !(e.ASSISTANT_MODEL_KEY || e.ASSISTANT_MODEL_MODEL), {
+      message: 'ASSISTANT_MODEL_KEY and ASSISTANT_MODEL_MODEL need ASSISTANT_MODEL_URL',
+      path: ['ASSISTANT_MODEL_URL'],
     })
     .safeParse(source);
   if (!parsed.success) {

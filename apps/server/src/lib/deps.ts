@@ -1,4 +1,5 @@
 import type { Database } from '@gre/db';
+import type { ChatModel } from '../adapters/chat-model/index.js';
 import type { ModelJudge } from '../adapters/essay-judge/index.js';
 import type { Env } from '../env.js';
 import type { Mailer, SmsSender, SentCodeLog } from '../adapters/messaging.js';
@@ -43,6 +44,11 @@ export interface Deps {
   pay: PaymentProvider;
   /** The model judge ESSAY_JUDGE_URL names: a second opinion on essays; null (the default) for the built-in judge alone. */
   essayJudge: ModelJudge | null;
+  /**
+   * The study assistant's model (ASSISTANT_MODEL_*, else the essay judge's endpoint): free-form answers from the
+   * grounding; null for the built-in assistant alone (decision 030).
+   */
+  assistantModel: ChatModel | null;
   /** Codes the `log` providers sent, for /debug outside production. */
   sentCodes: SentCodeLog;
   /** The time every rule reads; the system clock in production. */

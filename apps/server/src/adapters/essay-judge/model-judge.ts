@@ -23,46 +23,10 @@ export interface ModelJudge {
 }
 
 /**
- * Why a judgment failed. `retryable`: the same request may succeed later (timeout, network, 5xx, 429 rate limit, a
- * malformed or oversized reply from a model that answers differently each time, the caller's own abort); how many
- * tries is the pipeline's call. Not retryable: the endpoint refused us (bad key, no quota, 4xx, content filter).
+ * Why a judgment failed: the shared chat client's error (retryable or not, by kind); the pipeline's job decides how
+ * many tries.
  */
-export type EssayJudgeErrorKind =
-  | 'timeout'
-  | 'network'
-  | 'server'
-  | 'rate_limited'
-  | 'malformed'
-  | 'too_large'
-  | 'aborted'
-  | 'auth'
-  | 'quota'
-  | 'refused';
-
-const RETRYABLE: Record<EssayJudgeErrorKind, boolean> = {
-  timeout: true,
-  network: true,
-  server: true,
-  rate_limited: true,
-  malformed: true,
-  too_large: true,
-  aborted: true,
-  auth: false,
-  quota: false,
-  refused: false,
-};
-
-export class EssayJudgeError extends Error {
-  readonly retryable: boolean;
-
-  constructor(
-    readonly kind: EssayJudgeErrorKind,
-    message: string,
-    /** The HTTP status when the endpoint answered with an error; ms to wait when it said (429 Retry-After). */
-    readonly detail: { status?: number; retryAfterMs?: number } = {},
-  ) {
-    super(message);
-    this.name = 'EssayJudgeError';
-    this.retryable = RETRYABLE[kind];
-  }
-}
+export {
+  ChatModelError as EssayJudgeError,
+  type ChatModelErrorKind as EssayJudgeErrorKind,
+} from '../chat-model/index.js';

@@ -26,6 +26,7 @@ import {
 import { toAssistantMessage, toConversationBrief } from './assistant-view.js';
 import { dictionaryFor, EMPTY_GROUNDING, groundQuestion, type Grounding } from './grounding.js';
 import { composeQuestionAnswer, readMessage, type Composed, type Reading } from './intents.js';
+import { answerWithModel, chunks, modelMayAnswer, type ReplyDraft } from './model-answer.js';
 import { composeProgressAnswer, loadProgress, PROGRESS_INTENTS } from './progress.js';
 
 type AskBody = CallRequest<typeof assistantCalls.ask>;
@@ -49,9 +50,6 @@ export const titleOf = (message: string) => {
 export interface PreparedAsk {
   answer(onDelta: (text: string) => void): Promise<AskResponse>;
 }
-
-/** The built-in answer as the stream sends it: a line at a time. */
-const chunks = (text: string) => text.split(/(?<=\n)/);
 
 async function builtinAnswer(deps: Deps, actor: Actor, g: Grounding, r: Reading): Promise<Composed> {
   if (PROGRESS_INTENTS.has(r.intent)) return composeProgressAnswer(await loadProgress(deps, actor), r);
@@ -97,7 +95,7 @@ export async function prepareAsk(deps: Deps, actor: Actor, body: AskBody): Promi
     });
     held.keep();
     return {
-      answer: (onDelta) => writeReply(deps, actor, started, grounding, reading, onDelta),
+      answer: (onDelta) => writeReply(deps, actor, { started, grounding, reading, message: body.message }, onDelta),
     };
   } catch (error) {
     await held.releaseAll();
@@ -105,18 +103,35 @@ export async function prepareAsk(deps: Deps, actor: Actor, body: AskBody): Promi
   }
 }
 
+interface Asked {
+  started: Awaited<ReturnType<typeof appendMessage>>;
+  grounding: Grounding;
+  reading: Reading;
+  message: string;
+}
+
+/** The built-in answer, or the model's when it may answer this (model-answer.ts); streamed as it is written. */
+async function composeReply(deps: Deps, actor: Actor, asked: Asked, onDelta: (text: string) => void) {
+  const { grounding, reading } = asked;
+  const builtin = await builtinAnswer(deps, actor, grounding, reading);
+  const model = deps.assistantModel;
+  // The intent check comes first: a progress question or a withheld answer never reaches the model.
+  if (model && !PROGRESS_INTENTS.has(reading.intent) && modelMayAnswer(grounding, reading.intent)) {
+    return answerWithModel(model, grounding, asked.message, builtin, onDelta);
+  }
+  for (const c of chunks(builtin.text)) onDelta(c);
+  const draft: ReplyDraft = { ...builtin, answeredBy: 'builtin', model: null };
+  return draft;
+}
+
 async function writeReply(
   deps: Deps,
   actor: Actor,
-  started: Awaited<ReturnType<typeof appendMessage>>,
-  grounding: Grounding,
-  reading: Reading,
+  asked: Asked,
   onDelta: (text: string) => void,
 ): Promise<AskResponse> {
-  // The built-in assistant answers everything for now; a configured model (decision 030) is still to come.
-  const builtin = await builtinAnswer(deps, actor, grounding, reading);
-  const text = builtin.text;
-  for (const c of chunks(text)) onDelta(c);
+  const { started, reading } = asked;
+  const draft = await composeReply(deps, actor, asked, onDelta);
   const now = deps.clock.now();
   const { message: reply, conversation } = await withUnitOfWork(deps, ({ tx }) =>
     appendMessage(
@@ -124,13 +139,13 @@ async function writeReply(
       started.conversation,
       {
         role: 'assistant',
-        text,
+        text: draft.text,
         intent: reading.intent,
-        answeredBy: 'builtin',
-        withheld: builtin.withheld ? 1 : 0,
-        actions: builtin.actions,
-        sources: builtin.sources,
-        model: null,
+        answeredBy: draft.answeredBy,
+        withheld: draft.withheld ? 1 : 0,
+        actions: draft.actions,
+        sources: draft.sources,
+        model: draft.model,
       },
       now,
     ),

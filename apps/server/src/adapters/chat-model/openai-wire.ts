@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EssayJudgeError } from './model-judge.js';
+import { ChatModelError } from './chat-error.js';
 import { SseDecoder } from './sse.js';
 
 /*
@@ -52,7 +52,7 @@ const chunkSchema = z.object({
 const errorSchema = z.object({ error: z.object({ message: z.string().optional() }).passthrough() });
 
 const tooLarge = (what: string, limit: number) =>
-  new EssayJudgeError('too_large', `The model's answer is larger than ${limit} ${what}`);
+  new ChatModelError('too_large', `The model's answer is larger than ${limit} ${what}`);
 
 /** The body's chunks until it ends; too_large past `maxBytes`, or a short read when `truncate`. */
 async function* bodyChunks(res: Response, maxBytes: number, truncate: boolean): AsyncGenerator<Uint8Array> {
@@ -89,24 +89,24 @@ export async function readLimited(res: Response, maxBytes: number, truncate = fa
 
 /** A finish other than `stop`: cut at the token limit (malformed, a retry may be shorter) or filtered (refused). */
 function checkFinish(reason: string | null | undefined): void {
-  if (reason === 'length') throw new EssayJudgeError('malformed', "The model's reply was cut off at its token limit");
+  if (reason === 'length') throw new ChatModelError('malformed', "The model's reply was cut off at its token limit");
   if (reason === 'content_filter') {
-    throw new EssayJudgeError('refused', "The endpoint's content filter withheld the model's reply");
+    throw new ChatModelError('refused', "The endpoint's content filter withheld the model's reply");
   }
 }
 
-function upstreamError(value: unknown): EssayJudgeError | null {
+function upstreamError(value: unknown): ChatModelError | null {
   const parsed = errorSchema.safeParse(value);
   if (!parsed.success) return null;
   const message = (parsed.data.error.message ?? '').slice(0, 300);
-  return new EssayJudgeError('server', `The model endpoint reported an error: ${message}`);
+  return new ChatModelError('server', `The model endpoint reported an error: ${message}`);
 }
 
 function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new EssayJudgeError(
+    throw new ChatModelError(
       'malformed',
       `The model endpoint's ${what} is not JSON: ${JSON.stringify(text.slice(0, 80))}`,
     );
@@ -118,15 +118,15 @@ export async function readCompletion(res: Response, limits: ReadLimits): Promise
   const data = parseJson(await readLimited(res, limits.maxReplyBytes), 'answer');
   const parsed = completionSchema.safeParse(data);
   if (!parsed.success) {
-    throw upstreamError(data) ?? new EssayJudgeError('malformed', 'The answer is not a chat completion');
+    throw upstreamError(data) ?? new ChatModelError('malformed', 'The answer is not a chat completion');
   }
   const choice = parsed.data.choices[0]!;
   checkFinish(choice.finish_reason);
   const content = choice.message.content;
   if (typeof content !== 'string') {
     const refusal = choice.message.refusal;
-    if (refusal) throw new EssayJudgeError('refused', `The model refused: ${refusal.slice(0, 200)}`);
-    throw new EssayJudgeError('malformed', 'The chat completion has no content');
+    if (refusal) throw new ChatModelError('refused', `The model refused: ${refusal.slice(0, 200)}`);
+    throw new ChatModelError('malformed', 'The chat completion has no content');
   }
   if (content.length > limits.maxContentChars) throw tooLarge('characters', limits.maxContentChars);
   return { content, model: parsed.data.model ?? null };
@@ -134,9 +134,15 @@ export async function readCompletion(res: Response, limits: ReadLimits): Promise
 
 /**
  * A streamed answer: the deltas' content joined, until `data: [DONE]`. `alive` is called on every chunk (the idle
- * timer). A stream that closes before [DONE] and before a finish reason lost its end: network, retryable.
+ * timer), `onDelta` with each piece of text as it arrives (within the size limit). A stream that closes before [DONE]
+ * and before a finish reason lost its end: network, retryable.
  */
-export async function readCompletionStream(res: Response, limits: ReadLimits, alive: () => void): Promise<Completion> {
+export async function readCompletionStream(
+  res: Response,
+  limits: ReadLimits,
+  alive: () => void,
+  onDelta?: (text: string) => void,
+): Promise<Completion> {
   const sse = new SseDecoder();
   const parts: string[] = [];
   let chars = 0;
@@ -153,8 +159,7 @@ export async function readCompletionStream(res: Response, limits: ReadLimits, al
     }
     const value = parseJson(data, 'stream event');
     const parsed = chunkSchema.safeParse(value);
-    if (!parsed.success)
-      throw upstreamError(value) ?? new EssayJudgeError('malformed', 'A stream event is not a chunk');
+    if (!parsed.success) throw upstreamError(value) ?? new ChatModelError('malformed', 'A stream event is not a chunk');
     const failure = upstreamError(value);
     if (failure) throw failure;
     model ??= parsed.data.model ?? null;
@@ -162,7 +167,10 @@ export async function readCompletionStream(res: Response, limits: ReadLimits, al
       const piece = choice.delta?.content ?? '';
       chars += piece.length;
       if (chars > limits.maxContentChars) throw tooLarge('characters', limits.maxContentChars);
-      if (piece) parts.push(piece);
+      if (piece) {
+        parts.push(piece);
+        onDelta?.(piece);
+      }
       refusal += choice.delta?.refusal ?? '';
       finish = choice.finish_reason ?? finish;
     }
@@ -175,10 +183,9 @@ export async function readCompletionStream(res: Response, limits: ReadLimits, al
   }
   if (!done) for (const data of sse.end()) take(data);
   if (!done && finish === null) {
-    throw new EssayJudgeError('network', 'The model stream closed before it finished');
+    throw new ChatModelError('network', 'The model stream closed before it finished');
   }
   checkFinish(finish);
-  if (parts.length === 0 && refusal)
-    throw new EssayJudgeError('refused', `The model refused: ${refusal.slice(0, 200)}`);
+  if (parts.length === 0 && refusal) throw new ChatModelError('refused', `The model refused: ${refusal.slice(0, 200)}`);
   return { content: parts.join(''), model };
 }
