@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { bookTemplateSchema, isHiddenBook } from './book.js';
-import { checkBank, checkBookQuestions, checkQuantConclusion, finalSentence } from './consistency.js';
+import {
+  checkBank,
+  checkBookQuestions,
+  checkQuantConclusion,
+  checkVerbalConclusion,
+  finalSentence,
+} from './consistency.js';
 import { cardLearnable, questionSchema, type ContentQuestion } from './question.js';
 
 const KEYS = 'ABCDE';
@@ -87,7 +93,7 @@ const tc1 = (id: string, extra: Record<string, unknown> = {}) =>
     inquiry: `Stem of ${id}: it was {{1}}.`,
     input_method: { kind: 'OneBoxFill', option_groups: options(5), group_size: 1, option_size: 5 },
     standard_answer: { selects: ['B'] },
-    analysis: { text: '选 B。' },
+    analysis: { text: '**答案**：B（option 1）' },
     ...extra,
   });
 
@@ -171,5 +177,55 @@ describe('books', () => {
         (id) => visibility[id],
       ),
     ).toEqual([]);
+  });
+});
+
+/** A two-blank text completion with the given key and explanation. */
+function tc2(selects: [string, string], text: string): ContentQuestion {
+  const group = (words: string[]) => ({ options: words.map((w, i) => ({ key: KEYS[i]!, text: w })) });
+  return questionSchema.parse({
+    id: 'q-t',
+    category: 1,
+    kind: 'tc2',
+    difficulty: 'hard',
+    description: 'd',
+    inquiry: "No account that {{1}} the imports is complete; the guild's own {{2}} did the damage.",
+    input_method: {
+      kind: 'TwoBoxFill',
+      option_groups: [
+        group(['neglects', 'emphasizes', 'exaggerates']),
+        group(['ingenuity', 'intransigence', 'prosperity']),
+      ],
+      group_size: 2,
+      option_size: 3,
+    },
+    standard_answer: { selects },
+    analysis: { text },
+  });
+}
+
+describe('checkVerbalConclusion: the answer line and the argument agree with the key', () => {
+  const argued = '第二空：破折号解释——拒绝采用新织机，intransigence 正确；prosperity（繁荣）与此矛盾。';
+  it('accepts an explanation that argues for the key and names it on its answer line', () => {
+    expect(
+      checkVerbalConclusion(tc2(['A', 'B'], `${argued}\n\n**答案**：第一空 A（neglects）；第二空 B（intransigence）`)),
+    ).toEqual([]);
+    // A gloss that says "proves correct" is no verdict on the choice.
+    const gloss =
+      'ingenuity 与 prosperity（证实、证明正确）都不符。\n\n**答案**：第一空 A（neglects）；第二空 B（intransigence）';
+    expect(checkVerbalConclusion(tc2(['A', 'B'], gloss))).toEqual([]);
+  });
+  it('refuses a key the answer line does not name, another choice on it, or an argument for another choice', () => {
+    expect(
+      checkVerbalConclusion(tc2(['A', 'C'], `${argued}\n\n**答案**：第一空 A（neglects）；第二空 B（intransigence）`)),
+    ).toEqual([
+      "the answer line does not name the key 'prosperity'",
+      "the answer line names 'intransigence', which is not the key of blank 2",
+      "the explanation calls 'intransigence' correct, but it is not the key of blank 2",
+    ]);
+    // The shipped slip: key and answer line edited together, the argument left for the right word.
+    expect(
+      checkVerbalConclusion(tc2(['A', 'C'], `${argued}\n\n**答案**：第一空 A（neglects）；第二空 C（prosperity）`)),
+    ).toEqual(["the explanation calls 'intransigence' correct, but it is not the key of blank 2"]);
   });
 });

@@ -97,6 +97,36 @@ export function checkQuantConclusion(q: ContentQuestion): string[] {
       ];
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `word` as a whole word (or phrase) of `text`, any case. */
+const namesWord = (text: string, word: string) => new RegExp(`\\b${escaped(word.trim())}\\b`, 'i').test(text);
+
+/**
+ * "Cites the clue words" ends in the answer: a text completion or sentence equivalence explanation's last line
+ * ('**答案**：第一空 A（neglects）；第二空 B（intransigence）') names the word of every key and no other choice of the
+ * same blank — so a key edited apart from its explanation, or an explanation that argues for another word, fails.
+ */
+export function checkVerbalConclusion(q: ContentQuestion): string[] {
+  const last = finalSentence(q.analysis.text);
+  const groups = q.input_method.option_groups;
+  const keys = q.kind === 'se' ? [q.standard_answer.multi_selects] : q.standard_answer.selects.map((k) => [k]);
+  const keyTexts = keys.flatMap((ks, gi) => ks.map((k) => groups[gi]?.options.find((o) => o.key === k)?.text ?? ''));
+  const problems: string[] = [];
+  for (const text of keyTexts)
+    if (text && !namesWord(last, text)) problems.push(`the answer line does not name the key '${text}'`);
+  keys.forEach((ks, gi) => {
+    for (const o of groups[gi]?.options ?? []) {
+      if (ks.includes(o.key) || keyTexts.includes(o.text)) continue;
+      if (namesWord(last, o.text))
+        problems.push(`the answer line names '${o.text}', which is not the key of blank ${gi + 1}`);
+      // 'intransigence 正确', 'qualified（有保留的）正确': the explanation argues for a choice the key does not hold.
+      if (new RegExp(`\\b${escaped(o.text.trim())}\\s*(?:（[^）]*）)?\\s*(?:才|是|为)?正确`, 'i').test(q.analysis.text))
+        problems.push(`the explanation calls '${o.text}' correct, but it is not the key of blank ${gi + 1}`);
+    }
+  });
+  return problems;
+}
+
 /** Every rule a question must meet beyond its schema; returns human-readable problems (empty when fine). */
 export function checkQuestion(q: ContentQuestion, passages: Map<string, ContentPassage>): string[] {
   const problems: string[] = [];
@@ -182,6 +212,7 @@ export function checkQuestion(q: ContentQuestion, passages: Map<string, ContentP
       (o, i) => o.text !== QC_OPTIONS[i] && p(`qc option ${o.key} must read '${QC_OPTIONS[i]}'`),
     );
   }
+  if (['tc1', 'tc2', 'tc3', 'se'].includes(q.kind)) problems.push(...checkVerbalConclusion(q));
   if (q.category === 3) {
     problems.push(...checkQuantConclusion(q));
     if (!q.topic) p('math question needs a topic');
