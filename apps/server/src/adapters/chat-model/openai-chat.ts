@@ -137,7 +137,18 @@ export function openAiChat(config: OpenAiChatConfig, options: OpenAiChatOptions 
       stopped.why = reason;
       controller.abort();
     };
-    const timer = setTimeout(() => stop('timeout'), config.timeoutMs);
+    // Node times a timer from the event loop's cached time, which lags the wall clock after a long tick (a loaded
+    // machine): re-armed until the wall clock says so, the limit is never cut short.
+    const deadline = Date.now() + config.timeoutMs;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = (ms: number) => {
+      timer = setTimeout(() => {
+        const left = deadline - Date.now();
+        if (left > 0) arm(left);
+        else stop('timeout');
+      }, ms);
+    };
+    arm(config.timeoutMs);
     let idle: ReturnType<typeof setTimeout> | undefined;
     const alive = () => {
       clearTimeout(idle);
