@@ -27,6 +27,8 @@ export function appServerEnv(
     // E2E_WEB_DIST: test a build kept elsewhere (e.g. while another build rewrites apps/web/dist).
     WEB_DIST: process.env.E2E_WEB_DIST ?? join(repoRoot, 'apps/web/dist'),
     SEED_DEMO: 'true',
+    // Staff journeys confirm one action after another with codes to the one admin address: no minute between them.
+    CODE_RESEND_SECONDS: '1',
     LOG_LEVEL: 'warn',
     ...extra,
   };

@@ -68,7 +68,7 @@ const started = Date.now();
 if (opts.mode !== 'e2e') {
   const file = join(out, 'vitest.json');
   rmSync(file, { force: true });
-  const projects = opts.mode === 'server' ? ['--project', 'server'] : [];
+  const projects = opts.mode === 'server' ? ['--project', 'server', '--project', 'server-mocking'] : [];
   step(
     `vitest ${opts.mode === 'server' ? '(server)' : '(all projects)'}${process.env.DATABASE_URL ? ' on PostgreSQL' : ''}`,
   );

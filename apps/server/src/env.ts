@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CODE_RULES } from '@gre/contracts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -39,6 +40,11 @@ export const envSchema = z.object({
     .enum(['on', 'off', ''])
     .transform((v) => v || undefined)
     .optional(),
+  /**
+   * Seconds before another code may go to the same address (the spec's 60 s). The e2e servers shorten it: their staff
+   * journeys confirm one action after another with codes sent to the one admin address.
+   */
+  CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(CODE_RULES.resendSeconds),
   /** Multiplies every exam time limit (rounded up); the e2e server shortens the clock with it. */
   EXAM_TIME_SCALE: z.coerce.number().positive().default(1),
   /**

@@ -50,8 +50,12 @@ export function judgeAttempt(state: CodeState | null, matches: boolean, now: Dat
 }
 
 /** Seconds still to wait before another code may go to a target last sent one at `lastSentAt`. */
-export function resendWait(lastSentAt: Date | null, now: Date): number {
+export function resendWait(
+  lastSentAt: Date | null,
+  now: Date,
+  resendSeconds: number = CODE_RULES.resendSeconds,
+): number {
   if (!lastSentAt) return 0;
-  const waitMs = lastSentAt.getTime() + CODE_RULES.resendSeconds * 1000 - now.getTime();
+  const waitMs = lastSentAt.getTime() + resendSeconds * 1000 - now.getTime();
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
 }

@@ -51,7 +51,7 @@ export async function sendCode(deps: Deps, input: SendCodeInput): Promise<{ rese
   try {
     row = await withUnitOfWork(deps, async ({ tx }) => {
       await lockTarget(tx, target);
-      const wait = resendWait(await lastSentAt(tx, target), now);
+      const wait = resendWait(await lastSentAt(tx, target), now, deps.env.CODE_RESEND_SECONDS);
       if (wait > 0) throw retryLater('code_too_frequent', wait, `wait ${wait} s before asking for another code`);
       await held.take(`code:target:${target}`, CODE_SEND_LIMITS.perTarget, (s) =>
         retryLater('rate_limited', s, 'too many codes to this target'),
@@ -81,7 +81,7 @@ export async function sendCode(deps: Deps, input: SendCodeInput): Promise<{ rese
     throw err;
   }
   held.keep();
-  return { resend_after: CODE_RULES.resendSeconds };
+  return { resend_after: deps.env.CODE_RESEND_SECONDS };
 }
 
 /**

@@ -33,7 +33,7 @@ const WORDY =
 
 describe('question authoring fields', () => {
   it('stores manual_mark, origin_id and card_learn and sends them with topic_id', async () => {
-    const synonyms = { text: '选 B。', key_words: [], synonyms: ['scathing 尖刻的'], antonyms: [] };
+    const synonyms = { text: '**答案**：B（scathing）', key_words: [], synonyms: ['scathing 尖刻的'], antonyms: [] };
     await importPackage(
       db(),
       pkg({

@@ -60,6 +60,7 @@ const se = (id: string, extra: Record<string, unknown> = {}) => ({
     option_size: 6,
   },
   standard_answer: { multi_selects: ['A', 'C'] },
+  analysis: { text: '**答案**：A、C（animated, lively）', key_words: [], synonyms: [], antonyms: [] },
   ...extra,
 });
 

@@ -27,7 +27,7 @@ function se(id: string, options: string[], lists: { synonyms: string[]; antonyms
       option_size: 6,
     },
     standard_answer: { multi_selects: ['C', 'F'] },
-    analysis: { text: '选 C、F。', key_words: [], ...lists },
+    analysis: { text: `**答案**：C、F（${options[2]}, ${options[5]}）`, key_words: [], ...lists },
     ...extra,
   };
 }

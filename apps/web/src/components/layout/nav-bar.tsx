@@ -29,8 +29,8 @@ export function selectedNavPaths(pathname: string, paths: readonly string[]): st
 function useNavMenu(user: User | null) {
   const adminMode = useStore(appModeStore, (m) => m.adminMode);
   const { pathname } = useLocation();
-  const items = [
-    ...navItems(user),
+  const learner = navItems(user);
+  const staff = [
     ...(user?.is_admin && adminMode ? [{ path: '/web_manage', label: n.webManage }] : []),
     // /operate: operators always; admins, who hold every staff flag, in admin mode like the console; teachers for
     // their 定制题本 tab, under the name of what they do there.
@@ -40,6 +40,8 @@ function useNavMenu(user: User | null) {
         ? [{ path: '/operate', label: n.teach }]
         : []),
   ];
+  // A console is where staff work: right after 首页, so a full learner menu never pushes it into the overflow (…).
+  const items = [...learner.slice(0, 1), ...staff, ...learner.slice(1)];
   return {
     selected: selectedNavPaths(
       pathname,

@@ -23,10 +23,11 @@ export interface OpCheckRequest<T> {
 }
 
 /**
- * The last code sent in this tab. The server sends at most one code a minute to a target and only the newest counts:
- * an unused one is used again by the next action within the minute, and a used one still sets when to ask again.
+ * The last code sent in this tab. The server sends at most one code a minute to a target (`every`: the interval it
+ * answered with) and only the newest counts: an unused one is used again by the next action within the interval, and
+ * a used one still sets when to ask again.
  */
-let lastSent: { target: string; at: number; used: boolean } | null = null;
+let lastSent: { target: string; at: number; used: boolean; every: number } | null = null;
 
 /** For tests: forget the code sent by an earlier test. */
 export function forgetSentCode(): void {
@@ -34,6 +35,8 @@ export function forgetSentCode(): void {
 }
 
 const secondsSince = (at: number) => (Date.now() - at) / 1000;
+/** Seconds before the server takes another code request after the last one sent (0: it would now). */
+const waitLeft = (sent: { at: number; every: number }) => Math.max(0, sent.every - secondsSince(sent.at));
 
 function OpCheckDialog<T>({ request, onClose }: { request: OpCheckRequest<T>; onClose: () => void }) {
   const [code, setCode] = useState('');
@@ -43,9 +46,7 @@ function OpCheckDialog<T>({ request, onClose }: { request: OpCheckRequest<T>; on
   const [left, startCountdown] = useCountdown();
   // A code used by an action in the last minute: the next one can only go out when the minute is over.
   const [autoSendAt, setAutoSendAt] = useState<number | null>(() =>
-    lastSent?.used && secondsSince(lastSent.at) < CODE_RULES.resendSeconds
-      ? lastSent.at + CODE_RULES.resendSeconds * 1000
-      : null,
+    lastSent?.used && waitLeft(lastSent) > 0 ? lastSent.at + lastSent.every * 1000 : null,
   );
 
   const send = useMutation({
@@ -53,14 +54,15 @@ function OpCheckDialog<T>({ request, onClose }: { request: OpCheckRequest<T>; on
     meta: { handlesErrors: true },
     onMutate: () => setProblem(null),
     onSuccess: (res) => {
-      lastSent = { target: res.target, at: Date.now(), used: false };
+      const every = res.resend_after || CODE_RULES.resendSeconds;
+      lastSent = { target: res.target, at: Date.now(), used: false, every };
       setTarget(res.target);
-      startCountdown(res.resend_after || CODE_RULES.resendSeconds);
+      startCountdown(every);
     },
     onError: (err) => {
       if (err instanceof ApiError && (err.kind === 'code_too_frequent' || err.kind === 'rate_limited')) {
         setProblem('frequent');
-        if (lastSent) startCountdown(Math.max(1, CODE_RULES.resendSeconds - secondsSince(lastSent.at)));
+        if (lastSent) startCountdown(Math.max(1, waitLeft(lastSent)));
         return;
       }
       setProblem('sendFailed');
@@ -96,8 +98,8 @@ function OpCheckDialog<T>({ request, onClose }: { request: OpCheckRequest<T>; on
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (lastSent && secondsSince(lastSent.at) < CODE_RULES.resendSeconds) {
-      startCountdown(CODE_RULES.resendSeconds - secondsSince(lastSent.at));
+    if (lastSent && waitLeft(lastSent) > 0) {
+      startCountdown(waitLeft(lastSent));
       return;
     }
     sendCode();
