@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { examCalls } from '@gre/contracts';
 import { assistantCopy as t } from '../../apps/web/src/i18n/zh-CN.assistant';
 import { demo, expect, seedToken, shot, test, zh } from '../fixtures';
 import { phoneWidth } from '../mail/mail-steps';
@@ -76,4 +77,42 @@ test('the assistant answers why an option is wrong with its sources, then plans 
     page.getByRole('list', { name: t.list.title }).getByText(t.suggestions.progress[1]!).first(),
   ).toBeVisible();
   await snap(page, testInfo, 'assistant-list');
+});
+
+// The exam result's review renders without antd and keeps Esc and Tab to its own dialog: 问助教 opens in place under
+// the question, and answers about it now that the exam is finished.
+test('问助教 in a finished exam’s review answers about that question in place', async ({ page, api }, testInfo) => {
+  test.setTimeout(120_000);
+  await phoneWidth(page, testInfo);
+  const token = await api.login(demo('VIP'));
+  const { id } = await api.call(
+    examCalls.create,
+    { source: 'filter', filter: { category: 1, kind: 'tc1' }, count: 2, include_done: true, enable_count_up: true },
+    { token },
+  );
+  let rev = (await api.call(examCalls.start, { id, revision: 0 }, { token })).revision;
+  const view = await api.call(examCalls.get, { id }, { token });
+  for (const [i, item] of (view.sections[0]?.items ?? []).entries()) {
+    const at = { id, section_index: 0, question_index: i };
+    if (i > 0) rev = (await api.call(examCalls.move, { ...at, revision: rev }, { token })).revision;
+    const first = item.question.input_method.option_groups[0]!.options[0]!.key;
+    const answer = { selects: [first], multi_selects: [], text: '', text2: '', essay: '' };
+    rev = (await api.call(examCalls.answer, { ...at, revision: rev, answer }, { token })).revision;
+  }
+  const done = await api.call(examCalls.finishSection, { id, revision: rev, section_index: 0 }, { token });
+  expect(done.status).toBe('Finished');
+
+  await seedToken(page, token);
+  await page.goto(`/exam/${id}`);
+  await expect(page.getByText(zh.exam.result.title, { exact: true })).toBeVisible();
+  await page.locator('.ge-result-section').first().getByRole('button', { name: '1', exact: true }).click();
+  const review = page.getByRole('dialog');
+  await review.getByRole('button', { name: new RegExp(t.entry) }).click();
+  await review.getByText(t.suggestions.question[1]!, { exact: true }).click();
+  await expect(review.getByRole('article', { name: t.learner }).last()).toHaveText(t.suggestions.question[1]!);
+  const reply = await lastReply(page);
+  await expect(reply.locator('.gas-text')).not.toBeEmpty();
+  await expect(reply.locator('.gas-sources .ant-tag').first()).toBeVisible();
+  await reply.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'assistant-exam-review');
 });

@@ -12,6 +12,8 @@ const CraftBarLight = lazy(() => import('../personal/craft-bar-light'));
 const ReviewQuestionWords = lazy(() => import('./review-question-words'));
 // Its discussion, the same way: "讨论 (n)" opens it in place under the question.
 const DiscussionLight = lazy(() => import('../posts/discussion-light'));
+// And the study assistant, opened in place too: the exam is finished, so it may answer about this question.
+const AssistantLight = lazy(() => import('../assistant/assistant-light'));
 
 const t = zh.exam.result;
 
@@ -126,6 +128,9 @@ export function ResultReview({
           <DiscussionLight key={item.question.id} topicId={item.question.topic_id} />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <AssistantLight key={item.question.id} questionId={item.question.id} />
+      </Suspense>
     </ExamDialog>
   );
 }
