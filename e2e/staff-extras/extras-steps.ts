@@ -3,7 +3,7 @@ import { test as base, type Api } from '../fixtures';
 import { startAppServer } from '../servers';
 
 /**
- * These journeys change global settings (the role quotas) and send the admin a confirmation code a minute, so they run
+ * These journeys change global settings (the role quotas) and send the admin confirmation codes, so they run
  * on an app server of their own, apart from the shared one and from e2e/staff's.
  */
 export const test = base.extend<object, { extrasURL: string }>({

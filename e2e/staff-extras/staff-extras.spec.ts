@@ -19,8 +19,8 @@ const c = tailorCopy.console;
 const e = tailorCopy.editor;
 const v = voucherCopy;
 
-/** Each confirmation code waits out the minute after the one before it (one code a minute to the admin). */
-test.setTimeout(300_000);
+/** Journeys of several pages and confirmation codes (a second apart on this server: servers.ts). */
+test.setTimeout(120_000);
 
 test('an admin lowers the trial daily verbal quota in 配额; a trial learner hits the new limit at once', async ({
   browser,
