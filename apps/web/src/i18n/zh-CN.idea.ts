@@ -18,6 +18,7 @@ export const ideaCopy = {
   outline: '思路提纲',
   keyWords: '关键词',
   strongEssay: '高分作文的特征',
+  sampleEssay: '范文（5–6 分）',
   noOutline: '这道题目暂时还没有思路提纲',
   heldInExam: '这道题目在你尚未交卷的考试中，交卷后即可查看思路提纲与范文要点。',
   detailFailed: '题目加载失败',

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, BulbOutlined, LockOutlined, TrophyOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, BulbOutlined, FileTextOutlined, LockOutlined, TrophyOutlined } from '@ant-design/icons';
 import type { QuestionBrief, QuestionView } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Result, Skeleton, Space, Tag, Typography } from 'antd';
@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { zh } from '../../i18n/zh-CN';
 import { openDialog } from '../../state/ui';
 import { questionCssVars, questionQuery, RichText } from '../questions';
-import { headingNote, markExamples, parseOutline, type OutlineSection } from './idea-outline';
+import { headingNote, markExamples, parseOutline, splitSample, type OutlineSection } from './idea-outline';
 import { useWordClick } from '../words';
 
 const c = zh.idea;
@@ -63,6 +63,7 @@ export function Outline({ text }: { text: string }) {
 function PromptBody({ q }: { q: QuestionView }) {
   const onWordClick = useWordClick();
   const keyWords = q.analysis?.key_words ?? [];
+  const { outline, sample } = splitSample(q.analysis?.text ?? '');
   return (
     <div className="gi-detail" style={questionCssVars()}>
       <Card
@@ -87,8 +88,8 @@ function PromptBody({ q }: { q: QuestionView }) {
             ))}
           </div>
         )}
-        {q.analysis?.text ? (
-          <Outline text={q.analysis.text} />
+        {outline ? (
+          <Outline text={outline} />
         ) : (
           <Alert type="info" showIcon title={q.answers_held ? c.heldInExam : c.noOutline} />
         )}
@@ -99,6 +100,14 @@ function PromptBody({ q }: { q: QuestionView }) {
             <TrophyOutlined aria-hidden /> {c.strongEssay}
           </Typography.Title>
           <RichText text={q.standard_answer.description} lang="zh" />
+        </section>
+      )}
+      {sample && (
+        <section className="gi-strong" aria-label={c.sampleEssay}>
+          <Typography.Title level={5} className="gi-section-title">
+            <FileTextOutlined aria-hidden /> {c.sampleEssay}
+          </Typography.Title>
+          <RichText text={sample} lang="en" onWordClick={onWordClick} />
         </section>
       )}
     </div>

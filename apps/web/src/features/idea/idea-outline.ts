@@ -69,3 +69,14 @@ export function headingNote(label: string): string {
 export function markExamples(body: string): string {
   return body.replace(/(^|[\s。；;])例[：:]/g, '$1**例：**');
 }
+
+/**
+ * An analysis ending in a sample essay ('**范文（5–6 分）**' and the English essay after it): the outline before it,
+ * and the essay, shown apart in English; sample is null when there is none.
+ */
+export function splitSample(text: string): { outline: string; sample: string | null } {
+  const m = /(?:^|\n\s*\n)\*\*范文[^*]*\*\*[\s：:]*/.exec(text);
+  if (!m) return { outline: text, sample: null };
+  const sample = text.slice(m.index + m[0].length).trim();
+  return { outline: text.slice(0, m.index).trim(), sample: sample || null };
+}

@@ -7,7 +7,7 @@ import { zh } from '../../i18n/zh-CN';
 import { dialogStore } from '../../state/ui';
 import { fake, fakeServer, makeUser, renderApp, sentBody, sentText } from '../../test-utils';
 import { bankQuestion } from '../questions/test-utils/content-bank';
-import { headingNote, markExamples, parseOutline } from './idea-outline';
+import { headingNote, markExamples, parseOutline, splitSample } from './idea-outline';
 
 const c = zh.idea;
 
@@ -60,6 +60,18 @@ describe('parseOutline', () => {
     expect(parseOutline('**结论**：甲。\n\n乙。')).toEqual([
       { role: 'conclusion', label: '结论', claim: '', body: '甲。\n\n乙。' },
     ]);
+  });
+});
+
+describe('splitSample', () => {
+  it('takes a shipped sample essay out of the outline, and leaves an analysis without one whole', () => {
+    const { outline, sample } = splitSample(bankQuestion('q-issue-101').analysis!.text);
+    expect(parseOutline(outline).map((s) => s.role)).toEqual(expect.arrayContaining(['stance', 'point', 'concession']));
+    expect(outline).not.toContain('范文');
+    expect(sample!.split(/\s+/).length).toBeGreaterThan(400);
+    expect(sample).toMatch(/^[A-Z]/);
+    const plain = bankQuestion('q-issue-001').analysis!.text;
+    expect(splitSample(plain)).toEqual({ outline: plain, sample: null });
   });
 });
 
