@@ -31,9 +31,13 @@ test('a learner searches the bank in English and Chinese, opens a result in revi
   // Chinese, narrowed to a difficulty.
   await page.goto('/search?q=三角形');
   await expect(page.locator('.gs-item mark').first()).toHaveText('三角形');
-  await page.getByLabel(s.difficulty).click();
-  await page.getByTitle(zh.bank.difficulty.hard ?? 'hard', { exact: true }).click();
-  await expect(page).toHaveURL(/difficulty=hard/);
+  // The results arrive while the select opens; on a phone their re-render can close its list before the click lands.
+  await expect(async () => {
+    if (!(await page.getByTitle(zh.bank.difficulty.hard ?? 'hard', { exact: true }).isVisible()))
+      await page.getByLabel(s.difficulty).click();
+    await page.getByTitle(zh.bank.difficulty.hard ?? 'hard', { exact: true }).click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/difficulty=hard/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.locator('.gs-item').first()).toBeVisible();
   await shot(page, testInfo, 'search-chinese');
 
