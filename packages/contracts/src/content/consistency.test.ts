@@ -3,10 +3,12 @@ import { bookTemplateSchema, isHiddenBook } from './book.js';
 import {
   checkBank,
   checkBookQuestions,
+  checkNearDuplicateStems,
   checkQuantConclusion,
   checkVerbalConclusion,
   finalSentence,
 } from './consistency.js';
+import { NEAR_DUPLICATE_STEMS } from './minimums.js';
 import { cardLearnable, questionSchema, type ContentQuestion } from './question.js';
 
 const KEYS = 'ABCDE';
@@ -119,6 +121,63 @@ describe('authoring fields of a question', () => {
     expect(checkBank([tc1('q-a', { origin_id: 'q-gone' })], [])).toEqual([
       "q-a: origin_id 'q-gone' is not in the bank",
     ]);
+  });
+});
+
+describe('checkNearDuplicateStems: no two questions ask the same thing', () => {
+  const stem = (id: string, inquiry: string, extra: Record<string, unknown> = {}) => tc1(id, { inquiry, ...extra });
+  const LONG = 'Although the critic praised the novel, she found its ending {{1}} and strangely hurried.';
+
+  it('refuses identical stems once case, $, punctuation and blank markers are normalised, naming both ids', () => {
+    const twin = 'although THE critic praised the novel -- she found its ending {{1}}, and strangely $hurried$!';
+    expect(checkNearDuplicateStems([stem('q-a', LONG), stem('q-b', twin)])).toEqual([
+      'q-b: stem identical to q-a once normalised',
+    ]);
+    expect(checkBank([stem('q-a', LONG), stem('q-b', twin)], [])).toContain(
+      'q-b: stem identical to q-a once normalised',
+    );
+    // Equal before normalising: checkBank's exact check says so, once.
+    expect(checkBank([stem('q-a', LONG), stem('q-b', LONG)], [])).toEqual(['q-b: same stem as q-a']);
+  });
+
+  it('refuses stems whose word trigrams overlap at the threshold or more', () => {
+    const near = `${LONG.replace('hurried.', 'hurried')} overall`;
+    const [problem, ...rest] = checkNearDuplicateStems([stem('q-a', LONG), stem('q-b', near)]);
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(/^q-b: stem near-duplicates q-a \(trigram Jaccard 0\.9\d\)$/);
+    expect(NEAR_DUPLICATE_STEMS.similarity).toBe(0.8);
+  });
+
+  it('passes different stems, short stems, and the same generic reading stem on different passages', () => {
+    const other = 'Because the committee {{1}} the proposal, the funding was delayed for another year.';
+    expect(checkNearDuplicateStems([stem('q-a', LONG), stem('q-b', other)])).toEqual([]);
+    expect(checkNearDuplicateStems([stem('q-a', 'It was {{1}}.'), stem('q-b', 'It was {{1}}.')])).toEqual([]);
+    const generic = 'The passage is primarily concerned with';
+    const rc = (id: string, passage: string) => ({ ...stem(id, generic), kind: 'rc_single', passage_id: passage });
+    expect(checkNearDuplicateStems([rc('q-a', 'p-one'), rc('q-b', 'p-two')])).toEqual([]);
+    expect(checkNearDuplicateStems([rc('q-a', 'p-one'), { ...rc('q-b', 'p-one'), inquiry: `${generic}:` }])).toEqual([
+      'q-b: stem identical to q-a once normalised',
+    ]);
+  });
+
+  it('compares quantitative comparison items by quantity A and B as well', () => {
+    const qc = (id: string, b: string) =>
+      stem(id, 'x is a positive integer and y is twice x', { kind: 'qc', quantity_a: '$2x$', quantity_b: b });
+    expect(checkNearDuplicateStems([qc('q-a', '$y$'), qc('q-b', 'y')])).toEqual([
+      'q-b: stem identical to q-a once normalised',
+    ]);
+    expect(checkNearDuplicateStems([qc('q-a', '$y$'), qc('q-b', '$x+1$')])).toEqual([]);
+  });
+
+  it('checks 2,000 questions quickly, even when they share a common opening', () => {
+    let seed = 7;
+    const word = () => `w${((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 400).toString(36)}`;
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      stem(`q-n${i}`, `Which of the following must be true if ${Array.from({ length: 20 }, word).join(' ')}?`),
+    );
+    const start = performance.now();
+    expect(checkNearDuplicateStems(many)).toEqual([]);
+    expect(performance.now() - start).toBeLessThan(1000);
   });
 });
 

@@ -1,3 +1,4 @@
+import { NEAR_DUPLICATE_STEMS } from './minimums.js';
 import { passageSentences } from './sentences.js';
 import type { ContentBook } from './book.js';
 import { QUESTION_KINDS, type ContentPassage, type ContentQuestion, type InputKind } from './question.js';
@@ -243,10 +244,96 @@ export function checkBank(questions: ContentQuestion[], passageList: ContentPass
     stems.set(stem, q.id);
     for (const msg of checkQuestion(q, passages)) problems.push(`${q.id}: ${msg}`);
   }
+  problems.push(...checkNearDuplicateStems(questions));
   for (const q of questions) {
     if (q.origin_id === q.id) problems.push(`${q.id}: origin_id names the question itself`);
     else if (q.origin_id && !ids.has(q.origin_id))
       problems.push(`${q.id}: origin_id '${q.origin_id}' is not in the bank`);
+  }
+  return problems;
+}
+
+/**
+ * A question's own stem as words: inquiry (plus quantity A and B for qc), lowercase, without `$`, `{{n}}` blanks and
+ * punctuation. A reading question's passage is not part of it, so questions sharing a passage compare by their own text.
+ */
+export function stemWords(q: Pick<ContentQuestion, 'inquiry' | 'quantity_a' | 'quantity_b'>): string[] {
+  return [q.inquiry, q.quantity_a ?? '', q.quantity_b ?? '']
+    .join(' ')
+    .toLowerCase()
+    .replace(/\{\{\d+\}\}/g, ' ')
+    .replace(/[$\p{P}\p{S}]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+/**
+ * No two questions with identical or near-identical stems: identical normalised text, or word-trigram Jaccard
+ * similarity ≥ NEAR_DUPLICATE_STEMS.similarity. Stems under NEAR_DUPLICATE_STEMS.minWords words are skipped. Reading
+ * questions compare with those of the same passage only (by their own text; generic stems recur across passages).
+ * Fast on thousands of questions: see the prefix filter below.
+ */
+export function checkNearDuplicateStems(questions: StemFields[]): string[] {
+  return nearDuplicateStems(questions).map(({ index, message }) => `${questions[index]!.id}: ${message}`);
+}
+
+type StemFields = Pick<ContentQuestion, 'id' | 'passage_id' | 'inquiry' | 'quantity_a' | 'quantity_b'>;
+
+/** The problems of checkNearDuplicateStems at the index of the later question of each pair (the import places them). */
+export function nearDuplicateStems(questions: StemFields[]): { index: number; message: string }[] {
+  const problems: { index: number; message: string }[] = [];
+  // Stems equal before normalising are already reported by checkBank's exact check ('same stem as').
+  const raw = (q: StemFields) =>
+    [q.passage_id ?? '', q.inquiry, q.quantity_a ?? '', q.quantity_b ?? '']
+      .join('|')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim();
+  const { similarity, minWords } = NEAR_DUPLICATE_STEMS;
+  const seen = new Map<string, number>();
+  const grams = new Map<number, Set<string>>();
+  const frequency = new Map<string, number>();
+  questions.forEach((q, i) => {
+    const words = stemWords(q);
+    if (words.length < minWords) return;
+    // A reading stem ('The passage is primarily concerned with') asks about its own passage: compared within it only.
+    const scope = `${q.passage_id ?? ''}|`;
+    const text = scope + words.join(' ');
+    const twin = seen.get(text);
+    if (twin !== undefined) {
+      if (raw(q) !== raw(questions[twin]!))
+        problems.push({ index: i, message: `stem identical to ${questions[twin]!.id} once normalised` });
+      return;
+    }
+    seen.set(text, i);
+    const mine = new Set<string>();
+    for (let w = 0; w + 3 <= words.length; w++) mine.add(scope + words.slice(w, w + 3).join(' '));
+    grams.set(i, mine);
+    for (const g of mine) frequency.set(g, (frequency.get(g) ?? 0) + 1);
+  });
+  // Prefix filtering: two sets with Jaccard ≥ t share one of each set's |x| − ⌈t·|x|⌉ + 1 rarest trigrams, so only
+  // those are indexed and looked up; the candidates found are then measured on all their trigrams.
+  const index = new Map<string, number[]>();
+  for (const [i, mine] of grams) {
+    const rarest = [...mine].sort((a, b) => frequency.get(a)! - frequency.get(b)! || (a < b ? -1 : 1));
+    const prefix = rarest.slice(0, mine.size - Math.ceil(similarity * mine.size - 1e-9) + 1);
+    const candidates = new Set(prefix.flatMap((g) => index.get(g) ?? []));
+    for (const j of candidates) {
+      const theirs = grams.get(j)!;
+      let both = 0;
+      for (const g of mine) if (theirs.has(g)) both++;
+      const jaccard = both / (mine.size + theirs.size - both);
+      if (jaccard >= similarity)
+        problems.push({
+          index: i,
+          message: `stem near-duplicates ${questions[j]!.id} (trigram Jaccard ${jaccard.toFixed(2)})`,
+        });
+    }
+    for (const g of prefix) {
+      const list = index.get(g);
+      if (list) list.push(i);
+      else index.set(g, [i]);
+    }
   }
   return problems;
 }

@@ -32,6 +32,9 @@ export const CONTENT_MINIMUMS = {
   difficultyShare: 0.25,
 } as const;
 
+/** Two stems are near-duplicates when their word-trigram Jaccard similarity reaches this; shorter stems are skipped. */
+export const NEAR_DUPLICATE_STEMS = { similarity: 0.8, minWords: 6 } as const;
+
 export interface ShippedContent {
   questions: ContentQuestion[];
   passages: ContentPassage[];

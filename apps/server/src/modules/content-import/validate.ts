@@ -1,6 +1,7 @@
 import {
   checkBookQuestions,
   checkQuestion,
+  nearDuplicateStems,
   type ContentFile,
   type ContentPassage,
   type ContentProblem,
@@ -80,6 +81,10 @@ export async function checkPackage(db: Queryable, files: ContentFile[]): Promise
     (f) => `same stem as ${f.item.id}`,
     problems,
   );
+  for (const { index, message } of nearDuplicateStems(read.questions.map((l) => l.item))) {
+    const l = read.questions[index]!;
+    problems.push({ file: l.file, path: l.path, message });
+  }
   duplicates(
     read.books,
     (l) => l.item.id,
