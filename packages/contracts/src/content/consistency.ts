@@ -1,4 +1,5 @@
 import { NEAR_DUPLICATE_STEMS } from './minimums.js';
+import { escapeRegExp } from '../text.js';
 import { passageSentences } from './sentences.js';
 import type { ContentBook } from './book.js';
 import { QUESTION_KINDS, type ContentPassage, type ContentQuestion, type InputKind } from './question.js';
@@ -98,9 +99,8 @@ export function checkQuantConclusion(q: ContentQuestion): string[] {
       ];
 }
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `word` as a whole word (or phrase) of `text`, any case. */
-const namesWord = (text: string, word: string) => new RegExp(`\\b${escaped(word.trim())}\\b`, 'i').test(text);
+const namesWord = (text: string, word: string) => new RegExp(`\\b${escapeRegExp(word.trim())}\\b`, 'i').test(text);
 
 /**
  * "Cites the clue words" ends in the answer: a text completion or sentence equivalence explanation's last line
@@ -121,7 +121,11 @@ export function checkVerbalConclusion(q: ContentQuestion): string[] {
       if (namesWord(last, o.text))
         problems.push(`the answer line names '${o.text}', which is not the key of blank ${gi + 1}`);
       // 'intransigence 正确', 'qualified（有保留的）正确': the explanation argues for a choice the key does not hold.
-      if (new RegExp(`\\b${escaped(o.text.trim())}\\s*(?:（[^）]*）)?\\s*(?:才|是|为)?正确`, 'i').test(q.analysis.text))
+      if (
+        new RegExp(`\\b${escapeRegExp(o.text.trim())}\\s*(?:（[^）]*）)?\\s*(?:才|是|为)?正确`, 'i').test(
+          q.analysis.text,
+        )
+      )
         problems.push(`the explanation calls '${o.text}' correct, but it is not the key of blank ${gi + 1}`);
     }
   });

@@ -1,4 +1,4 @@
-import { stepOf, type CardStage, type DictionaryEntry, type FlashCardData } from '@gre/contracts';
+import { escapeRegExp, stepOf, type CardStage, type DictionaryEntry, type FlashCardData } from '@gre/contracts';
 import type { BankWords, wordIndex } from '../questions/index.js';
 
 type Dictionary = Awaited<ReturnType<typeof wordIndex>>;
@@ -123,8 +123,6 @@ function spellings(word: string, entry: DictionaryEntry | null): string[] {
   return [word, ...(entry?.forms ?? []).map((f) => f.word.toLowerCase())].sort((a, b) => b.length - a.length);
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A hint for an answer: its first letter, each later letter as '_', hyphens kept. */
 export function hintOf(answer: string): string {
   return answer.slice(0, 1) + answer.slice(1).replace(/[^-]/g, '_');
@@ -176,7 +174,12 @@ export function makeItem(dictionary: Dictionary, bank: BankWords, pool: MeaningP
       };
     }
     const lines = entry?.definition.length ? entry.definition.slice(0, 2) : sensesOf(entry, input.extraMeaning);
-    const mask = new RegExp(`\\b(?:${spellings(input.word, entry).map(escapeRe).join('|')})\\b`, 'gi');
+    const mask = new RegExp(
+      `\\b(?:${spellings(input.word, entry)
+        .map((s) => escapeRegExp(s))
+        .join('|')})\\b`,
+      'gi',
+    );
     return {
       quiz: null,
       recall: {

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '@gre/contracts';
 import { plainMath } from './math-text.js';
 
 /** Characters of context a snippet keeps before its first match, and its whole length. */
@@ -11,10 +12,6 @@ export function queryTerms(q: string): string[] {
   const raw = [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))];
   // 'econ economy' needs only 'economy' to hold; a term inside another adds nothing but index work.
   return raw.filter((t) => !raw.some((o) => o !== t && o.includes(t)));
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton } from 'antd';
 import { ViewerModal } from '../../components/viewer-modal';
@@ -18,8 +19,7 @@ export function findWord(sentence: string, word: string): [number, number] | nul
   const stems = [w];
   if (w.length > 3 && /[ey]$/i.test(w)) stems.push(w.slice(0, -1));
   for (const stem of stems) {
-    const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const match = new RegExp(`(?<![A-Za-z])${escaped}[A-Za-z]*`, 'i').exec(sentence);
+    const match = new RegExp(`(?<![A-Za-z])${escapeRegExp(stem)}[A-Za-z]*`, 'i').exec(sentence);
     if (match) return [match.index, match.index + match[0].length];
   }
   return null;
