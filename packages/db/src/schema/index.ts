@@ -13,3 +13,4 @@ export * from './posts.js';
 export * from './staff.js';
 export * from './essays.js';
 export * from './assistant.js';
+export * from './editor.js';
