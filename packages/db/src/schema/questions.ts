@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -35,7 +36,10 @@ export const questions = pgTable(
     id: text('id').primaryKey(),
     category: smallint('category').notNull(),
     kind: text('kind').notNull(),
+    /** The difficulty learners see and mocks route by: the data's once calibrated (docs/calibration.md), else the author's. */
     difficulty: text('difficulty').notNull(),
+    /** The author's label (content files, the editor): the calibration's prior, which an import may change. */
+    authorDifficulty: text('author_difficulty').notNull().default('medium'),
     groupId: text('group_id'),
     passageId: text('passage_id').references(() => passages.id),
     description: text('description').notNull().default(''),
@@ -76,6 +80,24 @@ export const questions = pgTable(
     // index (migration 0011) `questions_word_prefix_idx` on lower(inquiry) text_pattern_ops where category = 5.
   ],
 );
+
+/**
+ * The Rasch calibration of a question (docs/calibration.md), rewritten whole by each run: the first graded answers
+ * of distinct learners it rests on, their share right and median seconds, the fitted logit b with its standard error,
+ * and the label the data give (null below the minimum number of answers).
+ */
+export const questionCalibration = pgTable('question_calibration', {
+  questionId: text('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'cascade' }),
+  responses: integer('responses').notNull(),
+  pCorrect: doublePrecision('p_correct').notNull(),
+  medianSeconds: doublePrecision('median_seconds').notNull(),
+  b: doublePrecision('b').notNull(),
+  se: doublePrecision('se').notNull(),
+  dataDifficulty: text('data_difficulty'),
+  calibratedAt: timestamp('calibrated_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * How many questions each combination of the big bank's filters holds, kept exact by statement triggers on
