@@ -25,3 +25,4 @@ export * from './rules/trades.js';
 export * from './rules/prices.js';
 export * from './rules/flash.js';
 export * from './rules/essay.js';
+export * from './rules/calibration.js';

@@ -1,4 +1,5 @@
 import type { Deps } from '../lib/deps.js';
+import { registerCalibration } from './calibration.js';
 import { registerCleanup } from './cleanup.js';
 import { registerEssays } from './essays.js';
 import { registerExport } from './export.js';
@@ -17,4 +18,5 @@ export async function startJobs(deps: Deps): Promise<void> {
   await registerReminders(deps);
   await registerExport(deps);
   await registerEssays(deps);
+  await registerCalibration(deps);
 }

@@ -16,6 +16,7 @@ export const AUDIT_TARGETS = [
   'tailored_book',
   'essay',
   'report',
+  'question',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGETS)[number];
 

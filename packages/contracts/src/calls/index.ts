@@ -24,6 +24,7 @@ import { quotaCalls } from './quotas.js';
 import { exportCalls } from './export.js';
 import { essayCalls } from './essays.js';
 import { assistantCalls } from './assistant.js';
+import { calibrationCalls } from './calibration.js';
 
 export { userCalls, systemCalls, questionCalls, bookCalls, contentCalls, ideaCalls, examCalls };
 export * from './exams.js';
@@ -59,6 +60,8 @@ export { exportCalls };
 export * from './essays.js';
 export { essayCalls };
 export * from './assistant.js';
+export * from './calibration.js';
+export { calibrationCalls };
 
 /** Every call the server registers; the contract fuzz test walks this list. */
 export const allCalls: CallDef[] = [
@@ -87,4 +90,5 @@ export const allCalls: CallDef[] = [
   ...Object.values(exportCalls),
   ...Object.values(essayCalls),
   ...Object.values(assistantCalls),
+  ...Object.values(calibrationCalls),
 ];

@@ -9,6 +9,7 @@ import {
 } from '@gre/contracts';
 import type { Db, Tx } from '@gre/db';
 import { AppError } from '../../lib/app-error.js';
+import { applyShownDifficulty } from '../calibration/index.js';
 import {
   existingQuestionIds,
   lockImports,
@@ -111,6 +112,8 @@ export async function importPackage(db: Db, files: ContentFile[]): Promise<Impor
       ...checked.words.map((l) => wordQuestionRow(l.item)),
     ];
     const createdQuestions = await upsertQuestions(tx, questionRows);
+    // The content files carry the author's label; where learners' answers have decided otherwise, the data's stays.
+    await applyShownDifficulty(tx);
     await refreshWordConnect(tx, checked);
 
     const imported = new Set(questionRows.map((r) => r.id));

@@ -1,0 +1,43 @@
+import { calibrationCalls, type CallRequest } from '@gre/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client';
+
+export interface CalibrationFilter {
+  disagreeOnly: boolean;
+  kind: CallRequest<typeof calibrationCalls.list>['kind'];
+  page: number;
+}
+
+export const CALIBRATION_PAGE_SIZE = 20;
+
+export const calibrationKeys = {
+  all: ['calibration'] as const,
+  list: (f: CalibrationFilter) => ['calibration', 'list', f] as const,
+};
+
+export const calibrationListQuery = (f: CalibrationFilter) =>
+  queryOptions({
+    queryKey: calibrationKeys.list(f),
+    queryFn: () =>
+      call(
+        calibrationCalls.list,
+        {
+          disagree_only: f.disagreeOnly,
+          kind: f.kind,
+          page: f.page,
+          page_size: CALIBRATION_PAGE_SIZE,
+        },
+        { quiet: true },
+      ),
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
+
+/** Runs the fit now; every calibration list reads again. */
+export function useRunCalibration() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(calibrationCalls.run, {}),
+    onSuccess: () => qc.invalidateQueries({ queryKey: calibrationKeys.all }),
+  });
+}

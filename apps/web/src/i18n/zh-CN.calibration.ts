@@ -1,0 +1,47 @@
+/** /operate 难度校准 (issue 19, docs/calibration.md): the difficulty the answers give beside the author's label. */
+export const calibrationCopy = {
+  tab: '难度校准',
+  intro: (n: number) =>
+    `每道题取每位学员第一次作答，按 Rasch 模型（作者标注为先验）估计难度；作答满 ${n} 人后，学员看到的难度与模考分组都以数据为准。每小时自动校准一次。`,
+  run: '立即校准',
+  running: '校准中…',
+  ran: (changed: number, decided: number) =>
+    `校准完成：${decided} 道题已由数据定级，本次 ${changed} 道题的显示难度有变化`,
+  runFailed: '校准失败，请稍后再试',
+  lastRun: (questions: number, decided: number, responses: number, at: string) =>
+    `上次校准 ${at}：${questions} 道题有作答（共 ${responses} 次首答），其中 ${decided} 道已由数据定级`,
+  never: '还没有校准过：学员作答后会自动校准，也可以现在手动校准。',
+  disagreeOnly: '只看与标注不一致',
+  allKinds: '全部题型',
+  kinds: {
+    tc1: '填空·单空',
+    tc2: '填空·双空',
+    tc3: '填空·三空',
+    se: '句子等价',
+    rc_single: '阅读·单选',
+    rc_multi: '阅读·多选',
+    rc_select: '阅读·选句',
+    qc: '数量比较',
+    mc_single: '数学·单选',
+    mc_multi: '数学·多选',
+    numeric: '数值填空',
+    fraction: '分数填空',
+  } as Record<string, string>,
+  levels: { easy: '简单', medium: '中等', hard: '困难' } as Record<string, string>,
+  columns: {
+    question: '题目',
+    author: '作者标注',
+    data: '数据难度',
+    shown: '当前显示',
+    responses: '首答人数',
+    pCorrect: '正确率',
+    median: '用时中位数',
+    logit: '难度估计 b',
+  },
+  undecided: (n: number) => `作答不足 ${n} 人`,
+  disagree: '不一致',
+  seconds: (s: number) => `${Math.round(s)} 秒`,
+  logit: (b: number, se: number) => `${b.toFixed(2)} ± ${se.toFixed(2)}`,
+  empty: '没有符合条件的题目',
+  failed: '校准数据读取失败',
+};
