@@ -50,6 +50,8 @@ export const ERROR_KINDS = {
   pay_unavailable: 503,
   /** Flash cards: too few flash coins for the deck; the client opens the flash-quota purchase. */
   flash_coin_short: 402,
+  /** The question editor: a publish failed the content check; `detail` lists the problems. */
+  content_invalid: 422,
   method_not_allowed: 405,
   internal: 500,
 } as const;

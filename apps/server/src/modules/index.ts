@@ -25,6 +25,7 @@ import { tailorModule } from './tailor/index.js';
 import { exportModule } from './export/index.js';
 import { essaysModule } from './essays/index.js';
 import { assistantModule } from './assistant/index.js';
+import { editorModule } from './editor/index.js';
 import { calibrationModule } from './calibration/index.js';
 
 /** Every feature module, registered in this order by buildApp. */
@@ -55,5 +56,6 @@ export const modules: Module[] = [
   exportModule,
   essaysModule,
   assistantModule,
+  editorModule,
   calibrationModule,
 ];

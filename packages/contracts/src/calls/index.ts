@@ -24,6 +24,7 @@ import { quotaCalls } from './quotas.js';
 import { exportCalls } from './export.js';
 import { essayCalls } from './essays.js';
 import { assistantCalls } from './assistant.js';
+import { editorCalls } from './editor.js';
 import { calibrationCalls } from './calibration.js';
 
 export { userCalls, systemCalls, questionCalls, bookCalls, contentCalls, ideaCalls, examCalls };
@@ -60,6 +61,8 @@ export { exportCalls };
 export * from './essays.js';
 export { essayCalls };
 export * from './assistant.js';
+export * from './editor.js';
+export { editorCalls };
 export * from './calibration.js';
 export { calibrationCalls };
 
@@ -90,5 +93,6 @@ export const allCalls: CallDef[] = [
   ...Object.values(exportCalls),
   ...Object.values(essayCalls),
   ...Object.values(assistantCalls),
+  ...Object.values(editorCalls),
   ...Object.values(calibrationCalls),
 ];

@@ -4,8 +4,8 @@ import { passageSentences } from './sentences.js';
 import type { ContentBook } from './book.js';
 import { QUESTION_KINDS, type ContentPassage, type ContentQuestion, type InputKind } from './question.js';
 
-/** Which input kind and option layout each question kind must use. */
-const LAYOUT: Record<string, { input: InputKind; groups: number; options: number | [number, number] }> = {
+/** Which input kind and option layout each question kind must use (the editor builds new questions from it). */
+export const LAYOUT: Record<string, { input: InputKind; groups: number; options: number | [number, number] }> = {
   tc1: { input: 'OneBoxFill', groups: 1, options: 5 },
   tc2: { input: 'TwoBoxFill', groups: 2, options: 3 },
   tc3: { input: 'ThreeBoxFill', groups: 3, options: 3 },
