@@ -10,20 +10,23 @@ import {
   type ContentQuestion,
   type MockSectionName,
 } from '@gre/contracts';
-import { BOOKS_DIR, readBank } from './bank.js';
+import { BOOKS_DIR, readBank, readBooks } from './bank.js';
 
 /**
- * `npm run build-mocks -w content`: writes content/books/mock.json, two complete adaptive mock exams drawn from the
+ * `npm run build-mocks -w content`: writes content/books/mock.json, five complete adaptive mock exams drawn from the
  * bank (decision 007). Deterministic: the same bank always gives the same file, so it can be re-run and committed.
- * Greedy, section by section, extremes first (the hard and easy variants take the hardest and easiest questions
- * before the mixed sections take what is left); a question is never used twice in one mock and is used in the other
- * mock only when nothing unused of its kind is within one step of the wanted difficulty.
+ * The mocks already shipped and taken by learners (`keep`) stay exactly as they are in mock.json; the others are
+ * built greedily, section by section, extremes first (the hard and easy variants take the hardest and easiest
+ * questions before the mixed sections take what is left). No question is in two mocks.
  */
 
 type Difficulty = (typeof DIFFICULTIES)[number];
 type Counts = [number, number, number];
-/** Verbal slots: a question kind, or a whole reading passage (L long, five questions; S short, three). */
-type VerbalSlot = 'tc1' | 'tc2' | 'tc3' | 'se' | 'L' | 'S';
+/**
+ * Verbal slots: a question kind, or a whole reading passage (L long, five questions; S short, three; A a one-paragraph
+ * argument with its one question).
+ */
+type VerbalSlot = 'tc1' | 'tc2' | 'tc3' | 'se' | 'L' | 'S' | 'A';
 /** Quant slots: a kind, or 'di' (data interpretation: a data-analysis question reading a table or graph). */
 type QuantSlot = 'qc' | 'mc_single' | 'mc_multi' | 'numeric' | 'fraction' | 'di';
 
@@ -38,12 +41,9 @@ const MIX: Record<'first' | 'easy' | 'medium' | 'hard' | 'issue', Counts> = {
 
 /** Section layouts in the order the test shows them (12 or 15 questions; passages count as their questions). */
 const VERBAL_1: VerbalSlot[] = ['tc1', 'tc2', 'tc3', 'tc1', 'L', 'se', 'se', 'se'];
-const VERBAL_2: VerbalSlot[] = ['tc1', 'tc2', 'tc3', 'tc1', 'S', 'se', 'se', 'se', 'L'];
-/**
- * The bank has 7 long and 7 short passages; two mocks of section 1 (one long) and three section 2s (long + short)
- * would need 8 long. One section 2 takes two short passages instead, and every passage is used exactly once.
- */
-const VERBAL_2_TWO_SHORT: VerbalSlot[] = ['tc1', 'tc2', 'tc3', 'tc1', 'tc2', 'S', 'se', 'se', 'se', 'se', 'S'];
+const VERBAL_2: VerbalSlot[] = ['tc1', 'tc2', 'tc3', 'A', 'S', 'se', 'se', 'se', 'L'];
+/** Questions a passage of each slot has: the section sizes add up only with these. */
+const PASSAGE_SIZE = { L: 5, S: 3, A: 1 } as const;
 const QUANT_1: QuantSlot[] = [
   'qc',
   'qc',
@@ -76,10 +76,14 @@ const QUANT_2: QuantSlot[] = [
   'mc_single',
 ];
 
-const MOCKS = [
-  { id: 'b-mock-1', title: '全真模考 1', twoShort: null },
-  { id: 'b-mock-2', title: '全真模考 2', twoShort: 'v2-easy' },
-] as const;
+/** `keep`: shipped before and taken by learners, so its questions (and their reports) stay as they are. */
+const MOCKS: { id: string; title: string; keep: boolean }[] = [
+  { id: 'b-mock-1', title: '全真模考 1', keep: true },
+  { id: 'b-mock-2', title: '全真模考 2', keep: true },
+  { id: 'b-mock-3', title: '全真模考 3', keep: false },
+  { id: 'b-mock-4', title: '全真模考 4', keep: false },
+  { id: 'b-mock-5', title: '全真模考 5', keep: false },
+];
 const SUB_TITLE = 'Issue 写作 1 篇 · 语文、数学各两部分（12 + 15 题），第二部分按第一部分成绩分易、中、难';
 
 /** Sections in the order they are picked: the variants at the ends of the scale first, the mixes last. */
@@ -124,7 +128,14 @@ const bank = { questions: bankQuestions, passages: shipped.passages.filter((p) =
 const byId = new Map(bank.questions.map((q) => [q.id, q]));
 const setOf = new Map<string, ContentQuestion[]>();
 for (const q of bank.questions) if (q.passage_id) setOf.set(q.passage_id, [...(setOf.get(q.passage_id) ?? []), q]);
-const passageKind = new Map(bank.passages.map((p) => [p.id, p.kind === 'long' ? 'L' : 'S']));
+/** The slot a passage fills: by its length and its number of questions (others, e.g. four-question shorts, none). */
+const passageSlot = new Map(
+  bank.passages.map((p) => {
+    const n = setOf.get(p.id)?.length ?? 0;
+    const slot = (['L', 'S', 'A'] as const).find((k) => PASSAGE_SIZE[k] === n && (k === 'L') === (p.kind === 'long'));
+    return [p.id, slot ?? null];
+  }),
+);
 const isDataInterpretation = (q: ContentQuestion) =>
   q.topic === 'data_analysis' && q.media.length > 0 && q.kind !== 'qc';
 const fits = (q: ContentQuestion, slot: string) =>
@@ -132,7 +143,7 @@ const fits = (q: ContentQuestion, slot: string) =>
 
 /** Ids used so far, per mock. */
 const used = MOCKS.map(() => new Set<string>());
-const otherUsed = (m: number, id: string) => used.some((u, i) => i !== m && u.has(id));
+const usedAnywhere = (id: string) => used.some((u) => u.has(id));
 const built = MOCKS.map(() => new Map<MockSectionName, string[]>());
 const misses: string[] = [];
 
@@ -145,7 +156,6 @@ function cost(m: number, q: ContentQuestion, need: Counts, topics: Map<string, n
   const nearest = need[d]! > 0 ? 0 : Math.min(...need.flatMap((n, i) => (n > 0 ? [Math.abs(i - d)] : [])), 2);
   return (
     (nearest === 0 ? -need[d]! * 0.01 : nearest === 1 ? 5 : 50) +
-    (otherUsed(m, q.id) ? 20 : 0) +
     (topics.get(q.topic ?? '') ?? 0) * 0.5 +
     tieBreak(`${MOCKS[m]!.id}:${q.id}`) * 0.01
   );
@@ -158,27 +168,24 @@ function pickQuestion(
   topics: Map<string, number>,
   section: string,
 ): ContentQuestion {
-  const candidates = bank.questions.filter((q) => !q.passage_id && fits(q, slot) && !used[m]!.has(q.id));
+  const candidates = bank.questions.filter((q) => !q.passage_id && fits(q, slot) && !usedAnywhere(q.id));
   const best = candidates.sort((a, b) => cost(m, a, need, topics) - cost(m, b, need, topics))[0];
   if (!best) throw new Error(`no ${slot} question left for ${MOCKS[m]!.id} ${section}`);
   const d = level(best.difficulty) - 1;
   if (need[d]! > 0) need[d]! -= 1;
   else misses.push(`${MOCKS[m]!.id} ${section}: ${best.id} is ${best.difficulty}`);
-  if (otherUsed(m, best.id)) misses.push(`${MOCKS[m]!.id} ${section}: ${best.id} repeats the other mock`);
   used[m]!.add(best.id);
   topics.set(best.topic ?? '', (topics.get(best.topic ?? '') ?? 0) + 1);
   return best;
 }
 
 /** The unused passage of this length whose mean difficulty is nearest the section's target. */
-function pickPassage(m: number, kind: 'L' | 'S', target: number): ContentQuestion[] {
+function pickPassage(m: number, kind: 'L' | 'S' | 'A', target: number): ContentQuestion[] {
   const candidates = [...setOf.entries()].filter(
-    ([pid, qs]) => passageKind.get(pid) === kind && !qs.some((q) => used[m]!.has(q.id)),
+    ([pid, qs]) => passageSlot.get(pid) === kind && !qs.some((q) => usedAnywhere(q.id)),
   );
   const score = ([pid, qs]: [string, ContentQuestion[]]) =>
-    Math.abs(meanLevel(qs) - target) +
-    (qs.some((q) => otherUsed(m, q.id)) ? 100 : 0) +
-    tieBreak(`${MOCKS[m]!.id}:${pid}`) * 0.001;
+    Math.abs(meanLevel(qs) - target) + tieBreak(`${MOCKS[m]!.id}:${pid}`) * 0.001;
   const best = candidates.sort((a, b) => score(a) - score(b))[0];
   if (!best) throw new Error(`no ${kind} passage left for ${MOCKS[m]!.id}`);
   for (const q of best[1]) used[m]!.add(q.id);
@@ -201,9 +208,11 @@ function buildSection(m: number, name: MockSectionName): string[] {
     for (const { slot, i } of order) picked[i] = pickQuestion(m, slot, need, topics, name).id;
     return picked;
   }
-  const plan = name === 'v1' ? VERBAL_1 : name === MOCKS[m]!.twoShort ? VERBAL_2_TWO_SHORT : VERBAL_2;
+  const plan = name === 'v1' ? VERBAL_1 : VERBAL_2;
   const sets = new Map<number, ContentQuestion[]>();
-  plan.forEach((slot, i) => (slot === 'L' || slot === 'S') && sets.set(i, pickPassage(m, slot, target)));
+  plan.forEach(
+    (slot, i) => (slot === 'L' || slot === 'S' || slot === 'A') && sets.set(i, pickPassage(m, slot, target)),
+  );
   const reading = [...sets.values()].flat();
   const need = completionMix(
     mix,
@@ -231,7 +240,21 @@ function completionMix(mix: Counts, sum: number, fill: number): Counts {
 }
 const scarcity = (slot: string) => bank.questions.filter((q) => fits(q, slot)).length;
 
-for (const name of PICK_ORDER) MOCKS.forEach((_, m) => built[m]!.set(name, buildSection(m, name)));
+// Kept mocks first, so every question they hold is out of reach of the new ones.
+const shippedMocks = new Map(
+  readBooks(BOOKS_DIR)
+    .items.filter((b) => b.kind === 'mock')
+    .map((b) => [b.id, b]),
+);
+MOCKS.forEach((mock, m) => {
+  const shippedBook = mock.keep ? shippedMocks.get(mock.id) : undefined;
+  for (const s of shippedBook?.sections ?? []) {
+    built[m]!.set(s.section as MockSectionName, s.question_ids);
+    for (const id of s.question_ids) used[m]!.add(id);
+  }
+});
+for (const name of PICK_ORDER)
+  MOCKS.forEach((_, m) => !built[m]!.has(name) && built[m]!.set(name, buildSection(m, name)));
 
 const books: ContentBook[] = MOCKS.map((mock, m) => ({
   id: mock.id,
@@ -266,9 +289,9 @@ if (broken.length) throw new Error(`mock.json would break the mock rules:\n${bro
 
 const out = join(BOOKS_DIR, 'mock.json');
 writeFileSync(out, `${JSON.stringify(file, null, 2)}\n`);
-const ids = books.map((b) => new Set(b.sections.flatMap((s) => s.question_ids)));
-const shared = [...ids[0]!].filter((id) => ids[1]!.has(id));
+const ids = books.map((b) => b.sections.flatMap((s) => s.question_ids));
+const all = ids.flat();
 console.log(
-  `wrote ${out}: ${books.length} mocks of ${ids[0]!.size} questions; shared between them: ${shared.length}${shared.length ? ` (${shared.join(', ')})` : ''}`,
+  `wrote ${out}: ${books.length} mocks of ${ids.map((l) => l.length).join(' / ')} questions; in two mocks: ${all.length - new Set(all).size}`,
 );
 for (const miss of misses) console.log(`  note: ${miss}`);

@@ -1,4 +1,4 @@
-import { CONTENT_MINIMUMS, checkMinimums, type ContentQuestion } from '@gre/contracts';
+import { CONTENT_MINIMUMS, checkMinimums, dataInterpretationSets, type ContentQuestion } from '@gre/contracts';
 import { describe, expect, it } from 'vitest';
 import { checkContent } from './check-content.js';
 
@@ -20,12 +20,23 @@ describe('the shipped content', () => {
     };
     expect(checkMinimums(content)).toEqual([]);
 
+    // One fewer fraction item than the minimum, its difficulty mix kept (an easy, a medium and a hard one go in turn).
     const fractions = shipped.questions.filter((q) => q.kind === 'fraction');
-    const dropped = new Set(fractions.slice(CONTENT_MINIMUMS.kinds.fraction - 1).map((q) => q.id));
-    const fewer = shipped.questions.filter((q) => !dropped.has(q.id));
-    expect(checkMinimums({ ...content, questions: fewer })).toEqual([
+    const kept = new Set<string>();
+    for (let i = 0; kept.size < CONTENT_MINIMUMS.kinds.fraction - 1; i++)
+      for (const d of ['easy', 'medium', 'hard'])
+        if (kept.size < CONTENT_MINIMUMS.kinds.fraction - 1) {
+          const q = fractions.filter((f) => f.difficulty === d)[i];
+          if (q) kept.add(q.id);
+        }
+    const fewer = shipped.questions.filter((q) => q.kind !== 'fraction' || kept.has(q.id));
+    const fewerProblems = checkMinimums({ ...content, questions: fewer });
+    expect(fewerProblems).toContain(
       `minimum: fraction questions ${CONTENT_MINIMUMS.kinds.fraction - 1}, at least ${CONTENT_MINIMUMS.kinds.fraction}`,
-    ]);
+    );
+    expect(
+      fewerProblems.every((p) => p.startsWith('minimum: fraction') || p.startsWith('minimum: quant questions')),
+    ).toBe(true);
 
     expect(checkMinimums({ ...content, words: 7000 })).toEqual(['minimum: GRE words 7000, at least 7504']);
     expect(checkMinimums({ ...content, books: shipped.books.filter((b) => b.access !== 'prevent') })).toEqual([
@@ -37,6 +48,29 @@ describe('the shipped content', () => {
         p.startsWith('minimum: verbal easy questions'),
       ),
     ).toBe(true);
+  });
+
+  it('holds each kind to its difficulty mix, five mocks and the data-interpretation sets', () => {
+    const content = { questions: shipped.questions, passages: shipped.passages, books: shipped.books, words: 7504 };
+    // Every hard comparison relabelled medium: the kind loses its hard tier.
+    const soft = shipped.questions.map((q) =>
+      q.kind === 'qc' && q.difficulty === 'hard' ? { ...q, difficulty: 'medium' as const } : q,
+    );
+    const problems = checkMinimums({ ...content, questions: soft });
+    expect(problems.some((p) => p.startsWith('difficulty mix: qc has 0 hard'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('difficulty mix: qc has') && p.includes('medium'))).toBe(true);
+    expect(checkMinimums({ ...content, books: shipped.books.filter((b) => b.id !== 'b-mock-5') })).toEqual([
+      'minimum: mock books 4, at least 5',
+    ]);
+    const sets = dataInterpretationSets(shipped.questions);
+    expect(sets.length).toBeGreaterThanOrEqual(CONTENT_MINIMUMS.dataSets);
+    const oneSet = new Set(sets[0]);
+    expect(
+      checkMinimums({
+        ...content,
+        questions: shipped.questions.map((q) => (oneSet.has(q.id) ? { ...q, media: [] } : q)),
+      }),
+    ).toContain(`minimum: data-interpretation sets ${sets.length - 1}, at least ${CONTENT_MINIMUMS.dataSets}`);
   });
 
   it('ships books of every access kind and a prevent book of underground questions only', () => {

@@ -11,6 +11,7 @@ export * from './content/mock.js';
 export * from './content/sentences.js';
 export * from './content/consistency.js';
 export * from './content/minimums.js';
+export * from './content/bank-rules.js';
 export * from './content/grading.js';
 export * from './content/media.js';
 export * from './content/rich-text.js';

@@ -1,33 +1,39 @@
 import { DIFFICULTIES } from '../enums.js';
+import { checkDifficultyMix, dataInterpretationSets } from './bank-rules.js';
 import { BOOK_ACCESS, BOOK_PAGE_KINDS, isHiddenBook, type ContentBook } from './book.js';
 import { QUESTION_KINDS, type ContentPassage, type ContentQuestion } from './question.js';
 
 /**
- * The least the shipped content holds (issue 3, "Original content"): per question kind, per area, passages, Issue
- * prompts, GRE words, books of every bank page and access kind, and complete mocks. `checkMinimums` fails the content
+ * The least the shipped content holds (issue 3, "Original content", raised by issue 19's content wave): per question
+ * kind, per area, passages, Issue prompts, data-interpretation sets, GRE words, books of every bank page and access
+ * kind, and complete mocks; each kind's difficulty mix (bank-rules.ts). `checkMinimums` fails the content
  * check, and with it `npm test`, as soon as a count drops below one of these.
  */
 export const CONTENT_MINIMUMS = {
   kinds: {
-    tc1: 15,
-    tc2: 15,
-    tc3: 15,
-    se: 30,
-    qc: 35,
-    mc_single: 35,
-    mc_multi: 20,
-    numeric: 20,
-    fraction: 10,
-    issue: 20,
+    tc1: 60,
+    tc2: 60,
+    tc3: 60,
+    se: 120,
+    qc: 150,
+    mc_single: 150,
+    mc_multi: 70,
+    numeric: 80,
+    fraction: 30,
+    issue: 60,
   },
   /** Each reading kind at least once: single answer, select all that apply, select in passage. */
   readingKinds: QUESTION_KINDS.reading,
-  reading: 45,
-  verbal: 120,
-  quant: 120,
-  passages: 12,
+  reading: 220,
+  verbal: 520,
+  quant: 520,
+  passages: 55,
+  /** One-paragraph argument passages (a single question: strengthen, weaken, assumption, explain, boldface). */
+  argumentPassages: 12,
+  /** Data-interpretation sets: three or more questions reading one table or chart. */
+  dataSets: 15,
   words: 7504,
-  mocks: 2,
+  mocks: 5,
   /** Each difficulty holds at least this share of the verbal and of the quant questions. */
   difficultyShare: 0.25,
 } as const;
@@ -68,6 +74,15 @@ export function checkMinimums(c: ShippedContent): string[] {
     CONTENT_MINIMUMS.reading,
   );
   need('passages', c.passages.length, CONTENT_MINIMUMS.passages);
+  const perPassage = new Map<string, number>();
+  for (const q of c.questions) if (q.passage_id) perPassage.set(q.passage_id, (perPassage.get(q.passage_id) ?? 0) + 1);
+  need(
+    'argument passages',
+    c.passages.filter((p) => p.kind === 'short' && perPassage.get(p.id) === 1).length,
+    CONTENT_MINIMUMS.argumentPassages,
+  );
+  need('data-interpretation sets', dataInterpretationSets(c.questions).length, CONTENT_MINIMUMS.dataSets);
+  problems.push(...checkDifficultyMix(c.questions.filter((q) => q.visibility !== 'underground')));
   for (const kind of ['short', 'long'] as const)
     need(`${kind} passages`, c.passages.filter((p) => p.kind === kind).length, 1);
   need('GRE words', c.words, CONTENT_MINIMUMS.words);

@@ -31,6 +31,16 @@ const wordConnectOf = async (id: string) =>
 const WORDY =
   'The storm abated before dawn, and the laconic captain wrote only two words in the log. Laconic entries were common then. Polish sailors would polish the brass while the wind abated.';
 
+/** A reading explanation citing WORDY, as the content check wants. */
+const cites = {
+  analysis: {
+    text: '"the laconic captain wrote only two words" 可知，选 C。',
+    key_words: [],
+    synonyms: [],
+    antonyms: [],
+  },
+};
+
 describe('question authoring fields', () => {
   it('stores manual_mark, origin_id and card_learn and sends them with topic_id', async () => {
     const synonyms = { text: '**答案**：B（scathing）', key_words: [], synonyms: ['scathing 尖刻的'], antonyms: [] };
@@ -153,7 +163,10 @@ describe('passage.word_connect', () => {
     await importPackage(
       db(),
       pkg({
-        'bank/r.json': { passages: [passage('p-w-1', { text: WORDY })], questions: [rcSingle('q-w-1', 'p-w-1')] },
+        'bank/r.json': {
+          passages: [passage('p-w-1', { text: WORDY })],
+          questions: [rcSingle('q-w-1', 'p-w-1', cites)],
+        },
         'words/gre-words.csv': WORDS_CSV,
       }),
     );
@@ -171,7 +184,7 @@ describe('passage.word_connect', () => {
       pkg({
         'bank/r.json': {
           passages: [passage('p-w-2', { text: WORDY.replace(/abated/g, 'subsided') })],
-          questions: [rcSingle('q-w-2', 'p-w-2')],
+          questions: [rcSingle('q-w-2', 'p-w-2', cites)],
         },
       }),
     );
@@ -184,7 +197,7 @@ describe('passage.word_connect', () => {
       pkg({
         'bank/r.json': {
           passages: [passage('p-w-3', { text: `${WORDY} The light waned.` })],
-          questions: [rcSingle('q-w-3', 'p-w-3')],
+          questions: [rcSingle('q-w-3', 'p-w-3', cites)],
         },
       }),
     );

@@ -100,7 +100,7 @@ export function rcSingle(id: string, passageId: string, extra: Json = {}): Json 
       option_size: 5,
     },
     standard_answer: { selects: ['C'] },
-    analysis: analysis('第三句明确说科学家研究冰层中的气泡，选 C。'),
+    analysis: analysis('第三句 "Scientists read these bubbles to learn how the atmosphere has changed" 明确说科学家研究冰层中的气泡，选 C。'),
     tags: ['fixture', 'climate'],
     ...extra,
   };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ideaCalls, questionCalls, type QuestionBrief } from '@gre/contracts';
+import { BANK_RULES, ideaCalls, questionCalls, type QuestionBrief } from '@gre/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithToken } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -23,7 +23,13 @@ function hiddenIssue(): Record<string, unknown> {
       'Zeppelins should return as the main way to cross oceans.\n\nWrite a response in which you discuss the extent to which you agree or disagree.',
     input_method: { kind: 'Essay', option_groups: [], group_size: 0, option_size: 0 },
     standard_answer: { description: '强文会区分速度与排放。' },
-    analysis: { text: '**立场选择**：部分同意。', key_words: [], synonyms: [], antonyms: [] },
+    analysis: {
+      // The content check wants the outline and a sample essay after its marker.
+      text: `**立场选择**：部分同意。\n\n${BANK_RULES.sampleMarker}\n\n${'Airships are slow, but they are quiet and clean. '.repeat(40)}`,
+      key_words: [],
+      synonyms: [],
+      antonyms: [],
+    },
     visibility: 'hidden',
     brief: '飞艇是否应重返越洋交通',
   };
@@ -48,12 +54,21 @@ afterAll(() => t.close());
 const list = (who: keyof typeof tokens, body: Record<string, unknown> = {}) =>
   t.call(ideaCalls.list, body, { token: tokens[who] });
 const ids = (items: QuestionBrief[]) => items.map((i) => i.id);
+/** Every page of the list (the library holds more prompts than one page). */
+async function listAll(who: keyof typeof tokens) {
+  const items: QuestionBrief[] = [];
+  for (let page = 1; ; page++) {
+    const res = await list(who, { page });
+    expect(res.status).toBe(200);
+    items.push(...res.data.items);
+    if (items.length >= res.data.total) return { items, total: res.data.total };
+  }
+}
 
 describe('/api/idea/list', () => {
   it('lists every shipped prompt to a trial member, locked ones marked and without their stem', async () => {
-    const res = await list('trail');
-    expect(res.status).toBe(200);
-    expect(shipped.length).toBeGreaterThanOrEqual(20);
+    const res = { data: await listAll('trail') };
+    expect(shipped.length).toBeGreaterThanOrEqual(60);
     expect(ids(res.data.items)).toEqual(shipped.map((q) => q.id).sort());
     expect(res.data.total).toBe(shipped.length);
     const locked = new Set(shipped.filter((q) => q.visibility === 'locked').map((q) => q.id));
@@ -67,9 +82,9 @@ describe('/api/idea/list', () => {
   });
 
   it('opens every prompt it lists as open and refuses every locked one with public_only', async () => {
-    const { items } = (await list('trail')).data;
+    const { items } = await listAll('trail');
     const open = items.filter((i) => i.accessable).map((i) => i.id);
-    const got = await t.call(questionCalls.get, { ids: open }, { token: tokens.trail });
+    const got = await t.call(questionCalls.get, { ids: open.slice(0, 50) }, { token: tokens.trail });
     expect(got.data.questions.every((q) => q.analysis !== null && q.analysis.text.length > 0)).toBe(true);
     for (const item of items.filter((i) => !i.accessable)) {
       const res = await t.call(questionCalls.get, { ids: [item.id] }, { token: tokens.trail });
@@ -78,10 +93,10 @@ describe('/api/idea/list', () => {
   });
 
   it('marks every prompt open for FreeVIP; hidden prompts stay staff-only', async () => {
-    const free = await list('free');
+    const free = { data: await listAll('free') };
     expect(free.data.items.every((i) => i.accessable && i.preview !== '')).toBe(true);
     expect(ids(free.data.items)).not.toContain('q-issue-hidden');
-    const staff = await list('teacher');
+    const staff = { data: await listAll('teacher') };
     expect(ids(staff.data.items)).toContain('q-issue-hidden');
     expect(staff.data.total).toBe(shipped.length + 1);
   });

@@ -45,6 +45,14 @@ const LACONIC = se(
 
 beforeAll(async () => {
   t = await createTestApp();
+  const cites = {
+    analysis: {
+      text: '"debate about glaciers lasted for hours" 可知，选 C。',
+      key_words: [],
+      synonyms: [],
+      antonyms: [],
+    },
+  };
   const text = (w: string) =>
     `The ${w} debate about glaciers lasted for hours in the hall. Each speaker was more ${w} than the one before, and the audience stayed until the end of the evening.`;
   await importPackage(
@@ -53,8 +61,8 @@ beforeAll(async () => {
       'bank/details.json': {
         passages: [passage('p-det', { text: text('animated') }), passage('p-det-hid', { text: text('laconic') })],
         questions: [
-          rcSingle('q-det-rc', 'p-det'),
-          rcSingle('q-det-rc-hid', 'p-det-hid', { visibility: 'hidden' }),
+          rcSingle('q-det-rc', 'p-det', cites),
+          rcSingle('q-det-rc-hid', 'p-det-hid', { ...cites, visibility: 'hidden' }),
           ANIMATED,
           LACONIC,
           ...Array.from({ length: WORD_EXAMPLES_MAX + 2 }, (_, i) => tc1(`q-det-tc-${i}`)),
