@@ -125,6 +125,10 @@ export function createErrorCatalogue(fx: CatalogueEffects): (error: unknown) => 
         fx.openDialog({ kind: 'pay', trade: 'FlashCoin' });
         fx.toast({ level: 'warning', title: e.show || zh.errors.flashCoinShort, key: e.kind });
         return;
+      case 'content_invalid':
+        // The editor lists every problem beside its form; the toast says why the publish did not happen.
+        error(zh.errors.kinds.content_invalid!, e.show || undefined);
+        return;
       case 'book_locked':
         fx.toast({ level: 'info', title: e.show || zh.errors.bookLocked, key: e.kind });
         return;

@@ -321,6 +321,7 @@ export const adminCopy = {
       tailored_book: '定制题本',
       essay: '作文',
       report: '报表',
+      question: '题目',
     } as Record<string, string>,
     roles: { admin: '管理员', operator: '运营', teacher: '老师', learner: '学员' } as Record<string, string>,
     unknownActor: '未登录',

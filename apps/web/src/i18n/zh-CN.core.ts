@@ -105,6 +105,7 @@ export const coreCopy = {
       exam_time_up: '本节时间已到，答案未能保存',
       exam_finished: '本节已提交，不能再修改',
       stale_revision: '考试已在其他页面或设备上更新，已为你重新载入',
+      content_invalid: '题目未通过内容检查，请按提示修改后再发布',
     } as Record<string, string>,
   },
 

@@ -1,5 +1,12 @@
 import { EDITOR_KIND_LIST, newDraft, rekey, type DraftBody, type EditorKind } from '@gre/contracts';
 
+/** A sample essay long enough for the bank's Issue rule (300 words and more). */
+const ESSAY = Array.from(
+  { length: 12 },
+  (_, i) =>
+    `Point ${i + 1}: public money for the arts and for the sciences answers different needs, and a fair budget weighs what each returns to citizens over time.`,
+).join(' ');
+
 /**
  * A draft of `kind` that passes the whole content check, built from the editor's own new-question layout; `mark`
  * goes into the stem so several samples never near-duplicate each other or the bank.
@@ -60,6 +67,7 @@ export function sampleDraft(kind: EditorKind, mark: string): DraftBody {
         kind === 'rc_select'
           ? `Sample ${mark}: select the sentence that presents a newer explanation.`
           : `Sample ${mark}: the passage (${kind}) is mainly concerned with which explanation of reef richness?`;
+      q.analysis.text = '原文说 "Recent surveys suggest that the complex shapes of the reefs matter more"，据此作答。';
       if (kind === 'rc_single') {
         q.input_method.option_groups = [opts('Reef shape', 'Water temperature', 'Ocean depth', 'Fish size', 'Tides')];
         q.standard_answer.selects = ['A'];
@@ -103,7 +111,7 @@ export function sampleDraft(kind: EditorKind, mark: string): DraftBody {
       q.inquiry = `Sample ${mark}: governments should fund the arts as generously as they fund the sciences.`;
       q.description = 'Write a response in which you discuss the extent to which you agree or disagree.';
       q.standard_answer.description = '立场清楚，用具体例子说明两类投入的不同回报。';
-      q.analysis.text = '思路：区分艺术与科学的公共价值，给出条件化立场。';
+      q.analysis.text = `思路：区分艺术与科学的公共价值，给出条件化立场。\n\n**范文（5–6 分）**\n\n${ESSAY}`;
       break;
   }
   return body;

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageIntro } from '../../components/page-intro';
 import { assistantCopy } from '../../i18n/zh-CN.assistant';
 import { coreCopy } from '../../i18n/zh-CN.core';
+import { editorCopy } from '../../i18n/zh-CN.editor';
 import { essayCopy } from '../../i18n/zh-CN.essay';
 import { operateCopy } from '../../i18n/zh-CN.posts';
 import { tailorCopy } from '../../i18n/zh-CN.tailor';
@@ -18,9 +19,11 @@ const NoticesConsole = lazy(() => import('../mail/notices-console').then((m) => 
 const TailorConsole = lazy(() => import('./tailor-console').then((m) => ({ default: m.TailorConsole })));
 const EssayGrading = lazy(() => import('./essay-grading').then((m) => ({ default: m.EssayGrading })));
 const AssistantUsage = lazy(() => import('./assistant-usage').then((m) => ({ default: m.AssistantUsage })));
+// The question editor is a feature of its own, loaded like the notice console by its page's file.
+const EditorPage = lazy(() => import('../editor/editor-page').then((m) => ({ default: m.EditorPage })));
 
 const o = operateCopy;
-const TABS = ['queue', 'keywords', 'notices', 'tailor', 'essays', 'assistant'] as const;
+const TABS = ['queue', 'keywords', 'notices', 'tailor', 'essays', 'assistant', 'editor'] as const;
 /** The tabs of teachers (and admins); the others are operators'. */
 const TEACHER_TABS: readonly TabKey[] = ['tailor', 'essays'];
 type TabKey = (typeof TABS)[number];
@@ -103,6 +106,15 @@ export function OperatePage() {
               children: (
                 <Suspense fallback={<Skeleton active />}>
                   <AssistantUsage />
+                </Suspense>
+              ),
+            },
+            {
+              key: 'editor',
+              label: editorCopy.tab,
+              children: (
+                <Suspense fallback={<Skeleton active />}>
+                  <EditorPage />
                 </Suspense>
               ),
             },
