@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BANK_RULES,
   checkDifficultyMix,
+  checkMathSegments,
   checkTextCharacters,
   checkIssueSample,
   checkReadingCitation,
@@ -74,5 +75,29 @@ describe('text characters', () => {
       '/analysis/text: control character U+0009',
     );
     expect(checkTextCharacters({ inquiry: '$\frac{1}{2}$' })[0]).toContain('U+000c');
+  });
+});
+
+describe('math segments', () => {
+  const q = (inquiry: string, analysis = '') => ({
+    inquiry,
+    analysis: { text: analysis, key_words: [], synonyms: [], antonyms: [] },
+    input_method: {
+      kind: 'TextFill' as const,
+      option_groups: [],
+      fillable: true,
+      fill_prefix: '',
+      fill_suffix: '',
+      group_size: 0,
+      option_size: 0,
+    },
+  });
+  it('refuses prose between two bare prices, accepts formulas, escaped prices and \\text', () => {
+    expect(checkMathSegments(q('A pen costs $12 and a book costs $15. What is the total?'))[0]).toContain(
+      'inquiry: text reads as a formula',
+    );
+    expect(checkMathSegments(q('A pen costs \\$12 and a book costs $\\$15$.'))).toEqual([]);
+    expect(checkMathSegments(q('If $\\frac{x}{2} + \\sqrt{y} = 3$ and $\\text{the total cost}$ …'))).toEqual([]);
+    expect(checkMathSegments(q('x', '故 $这里是中文$'))[0]).toContain('analysis:');
   });
 });

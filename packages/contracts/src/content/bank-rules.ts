@@ -1,5 +1,6 @@
 import { DIFFICULTIES } from '../enums.js';
 import type { ContentPassage, ContentQuestion } from './question.js';
+import { parseRichText } from './rich-text.js';
 
 /**
  * Rules that hold the bank as a whole (issue 19, "Checks that hold the bank"), beside the per-question rules of
@@ -36,6 +37,40 @@ export function checkTextCharacters(q: unknown): string[] {
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}/${k}`);
   };
   walk(q, '');
+  return problems;
+}
+
+/**
+ * No prose between two dollar signs: `$…$` is a formula, so a stem with two bare prices ("$12 … $15") shows the words
+ * between them as garbled math. A formula holding three English words (outside \text{}) or Chinese is such a slip;
+ * a price is written `\$12`, or `$\$12$` inside a formula.
+ */
+export function checkMathSegments(
+  q: Pick<ContentQuestion, 'inquiry' | 'quantity_a' | 'quantity_b' | 'analysis' | 'input_method'>,
+): string[] {
+  const fields: [string, string][] = [
+    ['inquiry', q.inquiry],
+    ['quantity_a', q.quantity_a ?? ''],
+    ['quantity_b', q.quantity_b ?? ''],
+    ['analysis', q.analysis.text],
+    ...q.input_method.option_groups.flatMap((g, gi) =>
+      g.options.map((o): [string, string] => [`option ${gi + 1}${o.key}`, o.text]),
+    ),
+  ];
+  const problems: string[] = [];
+  for (const [field, text] of fields)
+    for (const para of parseRichText(text))
+      for (const inline of para.inlines) {
+        if (inline.t !== 'math') continue;
+        const bare = inline.tex
+          .replace(/\\(?:text|mathrm|textbf|operatorname)\{[^}]*\}/g, '')
+          .replace(/\\[A-Za-z]+/g, '');
+        const words = bare.match(/(?<![A-Za-z])[A-Za-z]{3,}(?![A-Za-z])/g) ?? [];
+        if (words.length >= 3 || /[\u4e00-\u9fff]/.test(bare))
+          problems.push(
+            `${field}: text reads as a formula between two dollar signs ('${inline.tex.slice(0, 40)}'); write a price as \\$12`,
+          );
+      }
   return problems;
 }
 

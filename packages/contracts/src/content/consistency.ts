@@ -1,7 +1,7 @@
 import { NEAR_DUPLICATE_STEMS } from './minimums.js';
 import { escapeRegExp } from '../text.js';
 import { passageSentences } from './sentences.js';
-import { checkIssueSample, checkReadingCitation, checkTextCharacters } from './bank-rules.js';
+import { checkIssueSample, checkMathSegments, checkReadingCitation, checkTextCharacters } from './bank-rules.js';
 import type { ContentBook } from './book.js';
 import { QUESTION_KINDS, type ContentPassage, type ContentQuestion, type InputKind } from './question.js';
 
@@ -226,6 +226,7 @@ export function checkQuestion(q: ContentQuestion, passages: Map<string, ContentP
   problems.push(...checkReadingCitation(q, q.passage_id ? passages.get(q.passage_id) : undefined));
   problems.push(...checkIssueSample(q));
   problems.push(...checkTextCharacters(q));
+  problems.push(...checkMathSegments(q));
   return problems;
 }
 
