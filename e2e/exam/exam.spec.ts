@@ -1,6 +1,7 @@
-import { examCalls, userCalls } from '@gre/contracts';
-import type { Page, TestInfo } from '@playwright/test';
-import { demo, expect, seedToken, shot, test as base, zh, type Api } from '../fixtures';
+import { examCalls } from '@gre/contracts';
+import type { Page } from '@playwright/test';
+import { demo, expect, seedToken, test as base, zh } from '../fixtures';
+import { answerAnyhow, bar, chineseScreen, exitSection as leaveSection, progress, saved, snap } from './exam-screen';
 import { startAppServer } from '../servers';
 
 const t = zh.exam;
@@ -22,32 +23,6 @@ const test = base.extend<object, { timedURL: string }>({
     { scope: 'worker', timeout: 120_000 },
   ],
 });
-
-/** These journeys check the Chinese screen: a mock opens in ETS mode (English, ets-mode.spec.ts) unless switched off. */
-const chineseScreen = (api: Api, token: string, baseURL?: string) =>
-  api.call(userCalls.updateExamEtsMode, { ets_mode: false }, { token, baseURL });
-
-const bar = (page: Page) => page.getByRole('navigation', { name: t.bar.toolbar });
-const progress = (page: Page, n: number, total: number) => page.getByText(t.bar.progress(n, total), { exact: true });
-const saved = (page: Page) => expect(page.locator('.ge-save')).toHaveText(t.save.saved);
-
-/** Full-page shots from the top, so the sticky bar sits where a learner sees it. */
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await shot(page, testInfo, name);
-}
-
-/** Gives the current question some answer, whatever its input kind. */
-async function answerAnyhow(page: Page) {
-  const main = page.locator('.ge-main');
-  await expect(main.locator('.gq-question, .gq-pane-question').first()).toBeVisible();
-  for (const role of ['radio', 'checkbox'] as const) {
-    const choices = main.getByRole(role);
-    if ((await choices.count()) > 0) return choices.first().click();
-  }
-  const boxes = main.getByRole('textbox');
-  for (let i = 0; i < (await boxes.count()); i += 1) await boxes.nth(i).fill('1');
-}
 
 async function jumpVia(page: Page, question: number) {
   await bar(page).getByRole('button', { name: t.bar.review }).click();
@@ -221,13 +196,7 @@ test('a full timed mock: essay, Verbal and Quant, marks and review, the last sec
   await expect(editor).toHaveAttribute('spellcheck', 'false');
   await saved(page);
   await snap(page, testInfo, 'mock-essay');
-  const exitSection = async () => {
-    await bar(page).getByRole('button', { name: t.bar.exit }).click();
-    await page
-      .getByRole('dialog', { name: t.exitDialog.title })
-      .getByRole('button', { name: t.exitDialog.confirm })
-      .click();
-  };
+  const exitSection = () => leaveSection(page);
   await exitSection();
 
   // Four scored sections follow; in each but the last: answer the first question, mark the second, check the review
