@@ -94,7 +94,6 @@ export function EditorList({
         loading={isFetching}
         dataSource={data?.items ?? []}
         locale={{ emptyText: l.empty }}
-        scroll={{ x: 640 }}
         pagination={{
           current: filter.page ?? 1,
           pageSize: EDITOR_PAGE_SIZE,
@@ -104,11 +103,31 @@ export function EditorList({
           onChange: (page) => setFilter((f) => ({ ...f, page })),
         }}
         columns={[
-          { title: l.columns.id, key: 'id', render: (_, r) => r.question_id ?? l.noId, width: 120 },
-          { title: l.columns.kind, key: 'kind', render: (_, r) => editorCopy.kinds[r.kind] ?? r.kind, width: 110 },
+          {
+            title: l.columns.id,
+            key: 'id',
+            render: (_, r) => (
+              <div>
+                <div>{r.question_id ?? l.noId}</div>
+                {/* On a phone the kind and difficulty columns give way to the brief: they come under the id. */}
+                <Typography.Text type="secondary" className="ged-phone-only">
+                  {editorCopy.kinds[r.kind] ?? r.kind} · {editorCopy.difficulties[r.difficulty] ?? r.difficulty}
+                </Typography.Text>
+              </div>
+            ),
+            width: 120,
+          },
+          {
+            title: l.columns.kind,
+            key: 'kind',
+            responsive: ['md'],
+            render: (_, r) => editorCopy.kinds[r.kind] ?? r.kind,
+            width: 110,
+          },
           {
             title: l.columns.difficulty,
             key: 'difficulty',
+            responsive: ['md'],
             render: (_, r) => editorCopy.difficulties[r.difficulty] ?? r.difficulty,
             width: 70,
           },
@@ -128,12 +147,12 @@ export function EditorList({
             title: l.columns.status,
             key: 'status',
             render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{editorCopy.statuses[r.status]}</Tag>,
-            width: 110,
+            width: 96,
           },
           {
             title: l.columns.action,
             key: 'action',
-            width: 80,
+            width: 72,
             render: (_, r) => (
               <Button size="small" onClick={() => onOpen(r)} aria-label={l.editLabel(r.question_id ?? l.noId)}>
                 {l.edit}

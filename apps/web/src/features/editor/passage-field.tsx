@@ -1,6 +1,6 @@
 import { editorCalls, type DraftBody } from '@gre/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, Radio, Select, Space, Typography } from 'antd';
+import { Button, Input, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '../../api/client';
 import { editorCopy } from '../../i18n/zh-CN.editor';
@@ -29,7 +29,7 @@ export function PassageField({ body, edit }: { body: DraftBody; edit: Edit }) {
   return (
     <section className="ged-section" aria-label={f.passage}>
       <Typography.Title level={5}>{f.passage}</Typography.Title>
-      <Space wrap className="ged-passage-pick">
+      <div className="ged-passage-pick">
         <Select
           showSearch
           aria-label={f.passagePick}
@@ -51,7 +51,7 @@ export function PassageField({ body, edit }: { body: DraftBody; edit: Edit }) {
         >
           {f.passageNew}
         </Button>
-      </Space>
+      </div>
       {p && (
         <div className="ged-passage">
           {p.id && shared > (body.question.id ? 1 : 0) && (
