@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
   bookFileSchema,
+  calibrationFileSchema,
   questionFileSchema,
   type ContentBook,
   type ContentPassage,
@@ -10,6 +11,8 @@ import {
 
 export const BANK_DIR = new URL('../bank', import.meta.url).pathname;
 export const BOOKS_DIR = new URL('../books', import.meta.url).pathname;
+/** The live bank's decided difficulties (/operate 难度校准 → 导出校准结果), when an operator has brought them over. */
+export const CALIBRATION_FILE = new URL('../calibration.json', import.meta.url).pathname;
 
 /** Every .json file below a folder, in a stable order. */
 export function jsonFiles(dir: string): string[] {
@@ -65,4 +68,16 @@ export function readBooks(root = BOOKS_DIR): Loaded<ContentBook[]> {
     books.push(...parsed.data.books);
   }
   return { items: books, files, problems };
+}
+
+/**
+ * The questions with the difficulty learners' answers gave them (docs/calibration.md), where `content/calibration.json`
+ * decides one; the author's label elsewhere. The mocks are placed and checked by these; the bank rules keep reading
+ * the author's labels.
+ */
+export function withCalibration(questions: ContentQuestion[], file = CALIBRATION_FILE): ContentQuestion[] {
+  if (!existsSync(file)) return questions;
+  const data = calibrationFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  const decided = new Map(data.items.map((i) => [i.question_id, i.data_difficulty]));
+  return questions.map((q) => ({ ...q, difficulty: decided.get(q.id) ?? q.difficulty }));
 }

@@ -10,7 +10,7 @@ import {
   type ContentQuestion,
   type MockSectionName,
 } from '@gre/contracts';
-import { BOOKS_DIR, readBank, readBooks } from './bank.js';
+import { BOOKS_DIR, readBank, readBooks, withCalibration } from './bank.js';
 
 /**
  * `npm run build-mocks -w content`: writes content/books/mock.json, five complete adaptive mock exams drawn from the
@@ -122,7 +122,8 @@ const { items: shipped, problems } = readBank();
 if (problems.length) throw new Error(`the bank does not parse:\n${problems.join('\n')}`);
 // Underground questions belong to the books that grant them (a prevent book's test, whose answers a mock would
 // reveal once taken), never to a mock; so do passages that only they read.
-const bankQuestions = shipped.questions.filter((q) => q.visibility !== 'underground');
+// Placed by the difficulty learners' answers gave them where content/calibration.json decides it (docs/calibration.md).
+const bankQuestions = withCalibration(shipped.questions).filter((q) => q.visibility !== 'underground');
 const bankPassages = new Set(bankQuestions.map((q) => q.passage_id));
 const bank = { questions: bankQuestions, passages: shipped.passages.filter((p) => bankPassages.has(p.id)) };
 const byId = new Map(bank.questions.map((q) => [q.id, q]));

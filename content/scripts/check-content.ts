@@ -8,7 +8,7 @@ import {
   type ContentPassage,
   type ContentQuestion,
 } from '@gre/contracts';
-import { BANK_DIR, BOOKS_DIR, readBank, readBooks } from './bank.js';
+import { BANK_DIR, BOOKS_DIR, readBank, readBooks, withCalibration } from './bank.js';
 import { checkMedia, MEDIA_DIR } from './check-media.js';
 
 export const GRE_WORDS_FILE = new URL('../words/gre-words.csv', import.meta.url).pathname;
@@ -58,7 +58,9 @@ export function checkContent(
   const visibilityOf = (id: string) => (id.startsWith('w') ? 'public' : byId.get(id)?.visibility);
   for (const p of checkBookQuestions(books.items, visibilityOf))
     problems.push(`${p.book}: sections/${p.section}/question_ids/${p.item}: ${p.message}`);
-  for (const m of books.items.filter((b) => b.kind === 'mock')) problems.push(...checkMockBook(m, byId));
+  // The mocks were placed by the calibrated difficulty where there is one, so they are checked by it too.
+  const calibrated = new Map(withCalibration(questions).map((q) => [q.id, q]));
+  for (const m of books.items.filter((b) => b.kind === 'mock')) problems.push(...checkMockBook(m, calibrated));
   problems.push(
     ...checkMinimums({ questions, passages, books: books.items, words: csvRows(dirs.words ?? GRE_WORDS_FILE) }),
   );

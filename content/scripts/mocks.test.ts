@@ -1,11 +1,9 @@
-import {
-  CALIBRATION,
-  meanDifficulty,
-  MOCK_SECTIONS,
-  section2Level,
-  type ContentQuestion,
-} from '@gre/contracts';
+import { CALIBRATION, meanDifficulty, MOCK_SECTIONS, section2Level, type ContentQuestion } from '@gre/contracts';
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { withCalibration } from './bank.js';
 import { checkContent } from './check-content.js';
 
 const shipped = checkContent();
@@ -48,4 +46,27 @@ describe('the five mocks', () => {
       }
     },
   );
+});
+
+describe('calibration.json', () => {
+  it('gives the mocks the difficulty the answers decided, the author label elsewhere; no file, no change', () => {
+    const [a, b] = shipped.questions;
+    const file = join(mkdtempSync(join(tmpdir(), 'cal-')), 'calibration.json');
+    const flipped = a!.difficulty === 'hard' ? 'easy' : 'hard';
+    writeFileSync(
+      file,
+      JSON.stringify({
+        exported_stamp: 1,
+        min_responses: 30,
+        items: [
+          { question_id: a!.id, author_difficulty: a!.difficulty, data_difficulty: flipped, responses: 41, b: 1.2 },
+        ],
+      }),
+    );
+    const out = withCalibration([a!, b!], file);
+    expect(out.map((q) => q.difficulty)).toEqual([flipped, b!.difficulty]);
+    expect(withCalibration([a!], join(tmpdir(), 'no-such-calibration.json'))).toEqual([a]);
+    writeFileSync(file, JSON.stringify({ items: 'broken' }));
+    expect(() => withCalibration([a!], file)).toThrow();
+  });
 });

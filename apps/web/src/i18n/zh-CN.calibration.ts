@@ -8,6 +8,10 @@ export const calibrationCopy = {
   ran: (changed: number, decided: number) =>
     `校准完成：${decided} 道题已由数据定级，本次 ${changed} 道题的显示难度有变化`,
   runFailed: '校准失败，请稍后再试',
+  export: '导出校准结果',
+  exportHint: '下载 calibration.json：放入 content/ 后重新生成模考，题目按数据难度进入第二部分的易、中、难三档',
+  exported: (n: number) => `已导出 ${n} 道由数据定级的题目（calibration.json）`,
+  exportFailed: '导出失败，请稍后再试',
   lastRun: (questions: number, decided: number, responses: number, at: string) =>
     `上次校准 ${at}：${questions} 道题有作答（共 ${responses} 次首答），其中 ${decided} 道已由数据定级`,
   never: '还没有校准过：学员作答后会自动校准，也可以现在手动校准。',

@@ -4,6 +4,8 @@ import { DIFFICULTIES } from '../enums.js';
 import { QUESTION_KINDS } from '../content/question.js';
 
 export const CALIBRATION_PAGE_MAX = 100;
+/** More than the bank will hold for years; the file stays one download. */
+export const CALIBRATION_EXPORT_MAX = 50_000;
 
 const GRADED_KINDS = [...QUESTION_KINDS.filling, ...QUESTION_KINDS.reading, ...QUESTION_KINDS.math] as const;
 
@@ -39,6 +41,27 @@ const runSummarySchema = z.object({
   calibrated_stamp: z.number().int(),
 });
 
+/**
+ * The decided difficulties of the live bank as a file (`content/calibration.json`): `npm run build-mocks -w content`
+ * places questions in the mocks' section-2 variants by these instead of the author's labels.
+ */
+export const calibrationFileSchema = z.strictObject({
+  exported_stamp: z.number().int(),
+  min_responses: z.number().int(),
+  items: z
+    .array(
+      z.strictObject({
+        question_id: z.string().max(64),
+        author_difficulty: z.enum(DIFFICULTIES),
+        data_difficulty: z.enum(DIFFICULTIES),
+        responses: z.number().int(),
+        b: z.number(),
+      }),
+    )
+    .max(CALIBRATION_EXPORT_MAX),
+});
+export type CalibrationFile = z.infer<typeof calibrationFileSchema>;
+
 export const calibrationCalls = {
   list: defineCall({
     path: '/api/calibration/list',
@@ -59,6 +82,13 @@ export const calibrationCalls = {
       last_run: runSummarySchema.nullable(),
       min_responses: z.number().int(),
     }),
+  }),
+  export: defineCall({
+    path: '/api/calibration/export',
+    auth: 'operator',
+    summary: 'Every question whose difficulty the answers decide, as content/calibration.json for rebuilding the mocks',
+    request: z.strictObject({}),
+    response: calibrationFileSchema,
   }),
   run: defineCall({
     path: '/api/calibration/run',

@@ -125,3 +125,19 @@ export async function lastRun(db: Db, minResponses: number) {
     .from(questionCalibration);
   return row && row.at ? { ...row, at: new Date(row.at) } : null;
 }
+
+/** Every decided question (the data give a label), by id. */
+export async function decidedCalibration(db: Db) {
+  return db
+    .select({
+      questionId: questionCalibration.questionId,
+      authorDifficulty: questions.authorDifficulty,
+      dataDifficulty: questionCalibration.dataDifficulty,
+      responses: questionCalibration.responses,
+      b: questionCalibration.b,
+    })
+    .from(questionCalibration)
+    .innerJoin(questions, eq(questions.id, questionCalibration.questionId))
+    .where(isNotNull(questionCalibration.dataDifficulty))
+    .orderBy(asc(questionCalibration.questionId));
+}

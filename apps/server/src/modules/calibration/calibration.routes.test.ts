@@ -1,4 +1,4 @@
-import { auditCalls, CALIBRATION, calibrationCalls, questionCalls } from '@gre/contracts';
+import { auditCalls, CALIBRATION, calibrationCalls, calibrationFileSchema, questionCalls } from '@gre/contracts';
 import { examItems, exams, questions, type Db } from '@gre/db';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,17 @@ describe('calibration', () => {
     expect(all.data.items.slice(0, 2).every((i) => i.data_difficulty !== i.author_difficulty)).toBe(true);
     const few = await t.call(calibrationCalls.list, { kind: 'tc1' }, { token: tokens.operator });
     expect(few.data.items.find((i) => i.question_id === 'q-cal-few')!.data_difficulty).toBeNull();
+  });
+
+  it('exports the decided difficulties as the file the mock builder reads', async () => {
+    const r = await t.call(calibrationCalls.export, {}, { token: tokens.operator });
+    expect(r.status).toBe(200);
+    expect(calibrationFileSchema.parse(r.data).items).toEqual([
+      expect.objectContaining({ question_id: 'q-cal-anchor', data_difficulty: 'medium', responses: 40 }),
+      expect.objectContaining({ question_id: 'q-cal-easy', author_difficulty: 'easy', data_difficulty: 'hard' }),
+      expect.objectContaining({ question_id: 'q-cal-hard', author_difficulty: 'hard', data_difficulty: 'easy' }),
+    ]);
+    expect((await t.call(calibrationCalls.export, {}, { token: tokens.learner })).status).toBe(403);
   });
 
   it('keeps the data label through a re-import of the author label, and follows a new author label where undecided', async () => {

@@ -1,7 +1,7 @@
 import { calibrationCalls } from '@gre/contracts';
 import { authorize } from '../../lib/authorize.js';
 import { registerCall, type Module } from '../../lib/register-call.js';
-import { listCalibrated, runCalibration } from './calibration.service.js';
+import { exportCalibration, listCalibrated, runCalibration } from './calibration.service.js';
 
 /**
  * Difficulty from data (docs/calibration.md): operators and admins read where the answers and the author disagree,
@@ -16,6 +16,10 @@ export const calibrationModule: Module = (app, deps) => {
       limit: body.page_size,
       offset: (body.page - 1) * body.page_size,
     });
+  });
+  registerCall(app, calibrationCalls.export, async ({ actor }) => {
+    authorize(actor, { staff: 'operator' });
+    return exportCalibration(deps);
   });
   registerCall(app, calibrationCalls.run, async ({ actor }) => {
     const staff = authorize(actor, { staff: 'operator' });

@@ -4,6 +4,7 @@ import {
   estimateRasch,
   labelFromLogit,
   medianOf,
+  type CalibrationFile,
   type CalibrationRow,
   type Difficulty,
 } from '@gre/contracts';
@@ -14,6 +15,7 @@ import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import {
   applyShownDifficulty,
   authorLabels,
+  decidedCalibration,
   firstAnswers,
   lastRun,
   listCalibration,
@@ -116,5 +118,21 @@ export async function listCalibrated(deps: Deps, q: CalibrationListQuery) {
         }
       : null,
     min_responses: CALIBRATION.minResponses,
+  };
+}
+
+/** The decided difficulties as the file build-mocks reads (content/calibration.json). */
+export async function exportCalibration(deps: Deps): Promise<CalibrationFile> {
+  const rows = await decidedCalibration(deps.database.db);
+  return {
+    exported_stamp: stamp(deps.clock.now()),
+    min_responses: CALIBRATION.minResponses,
+    items: rows.map((r) => ({
+      question_id: r.questionId,
+      author_difficulty: asDifficulty(r.authorDifficulty),
+      data_difficulty: asDifficulty(r.dataDifficulty ?? r.authorDifficulty),
+      responses: r.responses,
+      b: r.b,
+    })),
   };
 }

@@ -1,7 +1,8 @@
 import { calibrationCalls, type CalibrationRow } from '@gre/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { saver } from '../../components/save-file';
 import { calibrationCopy as c } from '../../i18n/zh-CN.calibration';
 import { fake, fakeServer } from '../../test-utils';
 import { cleanUpAfterEach, renderInLayer } from '../posts/test-utils/render-panel';
@@ -76,6 +77,37 @@ describe('/operate 难度校准', () => {
     await user.click(screen.getByRole('button', { name: c.run }));
     expect(await screen.findByText(c.ran(1, 1))).toBeTruthy();
     expect(runs).toBe(1);
+  });
+
+  it('exports the decided difficulties as calibration.json', async () => {
+    const file = {
+      exported_stamp: 1_795_800_000,
+      min_responses: 30,
+      items: [
+        {
+          question_id: 'q-a',
+          author_difficulty: 'hard' as const,
+          data_difficulty: 'easy' as const,
+          responses: 42,
+          b: -1.8,
+        },
+      ],
+    };
+    fakeServer(
+      fake(calibrationCalls.list, () => ({
+        data: { items: [row('q-a')], total: 1, last_run: null, min_responses: 30 },
+      })),
+      fake(calibrationCalls.export, () => ({ data: file })),
+    );
+    const save = vi.spyOn(saver, 'save').mockImplementation(() => {});
+    renderInLayer(<CalibrationConsole />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: c.export }));
+    expect(await screen.findByText(c.exported(1))).toBeTruthy();
+    expect(save).toHaveBeenCalledTimes(1);
+    const [blob, name] = save.mock.calls[0]!;
+    expect(name).toBe('calibration.json');
+    expect(JSON.parse(await blob.text())).toEqual(file);
+    save.mockRestore();
   });
 
   it('says when nothing was calibrated yet, and when the list cannot be read', async () => {

@@ -7,6 +7,7 @@ import { AdminList } from '../admin';
 import {
   CALIBRATION_PAGE_SIZE,
   calibrationListQuery,
+  useExportCalibration,
   useRunCalibration,
   type CalibrationFilter,
 } from './calibration-queries';
@@ -39,6 +40,7 @@ export function CalibrationConsole() {
   const [filter, setFilter] = useState<CalibrationFilter>({ disagreeOnly: false, kind: undefined, page: 1 });
   const query = useQuery(calibrationListQuery(filter));
   const run = useRunCalibration();
+  const exporter = useExportCalibration();
   const min = query.data?.min_responses ?? 30;
   const last = query.data?.last_run;
   const list = {
@@ -52,6 +54,11 @@ export function CalibrationConsole() {
       onSuccess: (r) => void message.success(c.ran(r.changed, r.decided)),
       onError: () => void message.error(c.runFailed),
     });
+  const exportNow = () =>
+    exporter.mutate(undefined, {
+      onSuccess: (n) => void message.success(c.exported(n)),
+      onError: () => void message.error(c.exportFailed),
+    });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
@@ -63,6 +70,9 @@ export function CalibrationConsole() {
       <Space wrap>
         <Button type="primary" onClick={runNow} loading={run.isPending}>
           {run.isPending ? c.running : c.run}
+        </Button>
+        <Button onClick={exportNow} loading={exporter.isPending} title={c.exportHint}>
+          {c.export}
         </Button>
         <Select
           aria-label={c.allKinds}

@@ -1,6 +1,7 @@
 import { calibrationCalls, type CallRequest } from '@gre/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { saveJson } from '../../components/save-file';
 
 export interface CalibrationFilter {
   disagreeOnly: boolean;
@@ -39,5 +40,16 @@ export function useRunCalibration() {
   return useMutation({
     mutationFn: () => call(calibrationCalls.run, {}),
     onSuccess: () => qc.invalidateQueries({ queryKey: calibrationKeys.all }),
+  });
+}
+
+/** The decided difficulties as content/calibration.json, for rebuilding the mocks (docs/calibration.md). */
+export function useExportCalibration() {
+  return useMutation({
+    mutationFn: async () => {
+      const file = await call(calibrationCalls.export, {});
+      saveJson(file, 'calibration.json');
+      return file.items.length;
+    },
   });
 }

@@ -1,20 +1,6 @@
 import { exportFilePath, type DataExport, type ErrData } from '@gre/contracts';
 import { ApiError, callHeaders } from '../../api/client';
-
-/** Where the saved file goes; a module binding so tests can watch it. */
-export const saver = {
-  save(blob: Blob, name: string): void {
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    // The click has handed the blob to the download; the address can go once this task ends.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  },
-};
+import { saver } from '../../components/save-file';
 
 /**
  * Fetches a finished export with the learner's token (the server serves it to its owner's bearer token only, so a
