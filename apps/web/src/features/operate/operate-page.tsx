@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageIntro } from '../../components/page-intro';
 import { assistantCopy } from '../../i18n/zh-CN.assistant';
+import { calibrationCopy } from '../../i18n/zh-CN.calibration';
 import { coreCopy } from '../../i18n/zh-CN.core';
 import { editorCopy } from '../../i18n/zh-CN.editor';
 import { essayCopy } from '../../i18n/zh-CN.essay';
@@ -21,9 +22,12 @@ const EssayGrading = lazy(() => import('./essay-grading').then((m) => ({ default
 const AssistantUsage = lazy(() => import('./assistant-usage').then((m) => ({ default: m.AssistantUsage })));
 // The question editor is a feature of its own, loaded like the notice console by its page's file.
 const EditorPage = lazy(() => import('../editor/editor-page').then((m) => ({ default: m.EditorPage })));
+const CalibrationConsole = lazy(() =>
+  import('../calibration/calibration-console').then((m) => ({ default: m.CalibrationConsole })),
+);
 
 const o = operateCopy;
-const TABS = ['queue', 'keywords', 'notices', 'tailor', 'essays', 'assistant', 'editor'] as const;
+const TABS = ['queue', 'keywords', 'notices', 'tailor', 'essays', 'assistant', 'calibration', 'editor'] as const;
 /** The tabs of teachers (and admins); the others are operators'. */
 const TEACHER_TABS: readonly TabKey[] = ['tailor', 'essays'];
 type TabKey = (typeof TABS)[number];
@@ -34,7 +38,7 @@ export const isOperator = (user: User | null) => Boolean(user && (user.is_admin 
 export const isTeacher = (user: User | null) => Boolean(user && (user.is_admin || user.authority.is_teacher));
 
 /**
- * `/operate`: 评论审核, 敏感词, 通知 and 助教使用 for operators, 定制题本 and 作文批改 for teachers (admins see all); anyone
+ * `/operate`: 评论审核, 敏感词, 通知, 助教使用 and 难度校准 for operators, 定制题本 and 作文批改 for teachers (admins see all); anyone
  * else gets a 403 page. The tab is in the URL.
  */
 export function OperatePage() {
@@ -106,6 +110,15 @@ export function OperatePage() {
               children: (
                 <Suspense fallback={<Skeleton active />}>
                   <AssistantUsage />
+                </Suspense>
+              ),
+            },
+            {
+              key: 'calibration',
+              label: calibrationCopy.tab,
+              children: (
+                <Suspense fallback={<Skeleton active />}>
+                  <CalibrationConsole />
                 </Suspense>
               ),
             },
