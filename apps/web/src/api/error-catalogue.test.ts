@@ -176,6 +176,18 @@ describe('error catalogue (spec §8)', () => {
     expect(toasts(fx)[1]).toEqual(expect.objectContaining({ title: zh.errors.flashCoinShort }));
   });
 
+  it('content_invalid says the publish was refused, with the problems the server sent under it', () => {
+    const { fx, handle } = setup();
+    handle(kindError('content_invalid', { show: '题目未通过内容检查（1 处问题）：stem should contain blanks' }));
+    expect(toasts(fx)).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        title: zh.errors.kinds.content_invalid,
+        description: '题目未通过内容检查（1 处问题）：stem should contain blanks',
+      }),
+    ]);
+  });
+
   it('any other kind shows its show text first', () => {
     const { fx, handle } = setup();
     handle(kindError('wrong_credentials', { show: '服务器说的话' }));

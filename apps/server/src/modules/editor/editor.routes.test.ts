@@ -6,7 +6,7 @@ import {
   type ContentPassage,
   type DraftBody,
 } from '@gre/contracts';
-import type { questionDrafts} from '@gre/db';
+import type { questionDrafts } from '@gre/db';
 import { questionRevisions, questions } from '@gre/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +163,10 @@ describe('question editor', () => {
     const one = await t.call(editorCalls.export, { question_id: 'q-rc-003' }, operator);
     expect(one.data.file_name).toBe('editor-q-rc-003.json');
     expect(one.data.passages).toHaveLength(1);
+    // The export is the question as published: the content format round-trips through the live bank.
+    const published = await t.call(editorCalls.history, { question_id: 'q-rc-003' }, operator);
+    expect(one.data.questions[0]).toEqual(published.data.items[0]!.after.question);
+    expect(one.data.passages[0]).toEqual(published.data.items[0]!.after.passage);
     const all = await t.call(editorCalls.export, { since_stamp: 0 }, operator);
     expect(all.data.questions.length).toBeGreaterThanOrEqual(14);
     const file = questionFileSchema.parse(
