@@ -14,7 +14,7 @@ export const calibrationCopy = {
   exportFailed: '导出失败，请稍后再试',
   lastRun: (questions: number, decided: number, responses: number, at: string) =>
     `上次校准 ${at}：${questions} 道题有作答（共 ${responses} 次首答），其中 ${decided} 道已由数据定级`,
-  never: '还没有校准过：学员作答后会自动校准，也可以现在手动校准。',
+  never: '还没有可校准的作答：学员作答后每小时自动校准一次，也可以随时手动校准。',
   disagreeOnly: '只看与标注不一致',
   allKinds: '全部题型',
   kinds: {

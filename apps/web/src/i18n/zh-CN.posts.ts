@@ -85,7 +85,7 @@ export const postsCopy = {
 /** Copy of the /operate console (评论审核, 敏感词, 通知). */
 export const operateCopy = {
   title: '运营管理',
-  intro: '审核被敏感词拦下的评论，维护敏感词表，发布站内通知。',
+  intro: '审核被敏感词拦下的评论，维护敏感词表，发布站内通知；查看助教使用，校准题目难度，编辑题库。',
   forbidden: '只有运营人员可以访问这个页面。',
   tabs: { queue: '评论审核', keywords: '敏感词', notices: '通知' },
   queue: {
