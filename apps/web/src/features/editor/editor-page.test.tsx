@@ -17,6 +17,7 @@ import { editorCopy } from '../../i18n/zh-CN.editor';
 import { closeDialog } from '../../state/ui';
 import { fake, fakeServer, makeUser, renderApp } from '../../test-utils';
 import { CATEGORY_CONFIG } from '../exam/test-utils/exam-server';
+import { fieldLabel } from './field-labels';
 import { changedFields } from './history-panel';
 import { previewView } from './preview';
 
@@ -212,5 +213,9 @@ describe('editor helpers', () => {
     after.question.inquiry = 'x';
     after.passage!.text = 'y';
     expect(changedFields(body, after)).toEqual(['question.inquiry', 'passage.text']);
+    // Problems and changes are named as the form labels the field.
+    expect(fieldLabel('question/analysis/text')).toBe(f.explanation);
+    expect(fieldLabel('passage.text')).toBe(f.passageText);
+    expect(fieldLabel('question')).toBe(editorCopy.check.whole);
   });
 });

@@ -7,6 +7,7 @@ import { QuestionView } from '../questions';
 import { editOf } from './draft-edit';
 import { EditorForm } from './editor-form';
 import { downloadExport, useDiscardDraft, usePublish, useSaveDraft, type EditorTarget } from './editor-queries';
+import { fieldLabel } from './field-labels';
 import { HistoryPanel } from './history-panel';
 import { keyedAnswer, previewView } from './preview';
 
@@ -27,7 +28,7 @@ function Problems({ problems, server }: { problems: DraftProblem[]; server: Draf
     <ul className="ged-problems">
       {items.map((p, i) => (
         <li key={i}>
-          {p.path && <code>{p.path.replace(/^question\/?/, '') || c.whole}</code>} {p.message}
+          {p.path && <strong>{fieldLabel(p.path)}</strong>} {p.message}
         </li>
       ))}
     </ul>

@@ -3,31 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Skeleton, Tag, Typography } from 'antd';
 import { editorCopy } from '../../i18n/zh-CN.editor';
 import { historyQuery } from './editor-queries';
+import { fieldLabel } from './field-labels';
 
 const h = editorCopy.history;
-const f = editorCopy.form;
-
-/** Field names as the form labels them; a field without a label is shown by its content-format name. */
-const FIELD_LABELS: Record<string, string> = {
-  'question.difficulty': f.difficulty,
-  'question.visibility': f.visibility,
-  'question.topic': f.topic,
-  'question.brief': f.brief,
-  'question.tags': f.tags,
-  'question.description': f.directions,
-  'question.inquiry': f.stem,
-  'question.quantity_a': f.quantityA,
-  'question.quantity_b': f.quantityB,
-  'question.input_method': f.options,
-  'question.standard_answer': f.answer,
-  'question.media': f.media,
-  'question.analysis': f.explanation,
-  'passage.text': f.passageText,
-  'passage.title': f.passageTitle,
-  'passage.translate': f.passageTranslate,
-  'passage.core': f.passageCore,
-  'passage.kind': f.passageKind,
-};
 
 /** The fields a revision changed, named `question.inquiry`, `passage.text`…; every field for a new question. */
 export function changedFields(before: DraftBody | null, after: DraftBody): string[] {
@@ -41,6 +19,14 @@ export function changedFields(before: DraftBody | null, after: DraftBody): strin
     }
   }
   return out;
+}
+
+/** A field's value in one line, cut short: enough to see what changed. */
+function shortValue(body: DraftBody | null, field: string): string {
+  const [part, key] = field.split('.') as ['question' | 'passage', string];
+  const value = (body?.[part] as Record<string, unknown> | null | undefined)?.[key];
+  const text = value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text || '—';
 }
 
 const when = (stamp: number) =>
@@ -75,9 +61,12 @@ export function HistoryPanel({ questionId, onLoad }: { questionId: string; onLoa
                   <>
                     <Typography.Text>{h.changed}：</Typography.Text>
                     {fields.map((k) => (
-                      <Tag key={k} color="blue">
-                        {FIELD_LABELS[k] ?? k}
-                      </Tag>
+                      <div key={k} className="ged-change">
+                        <Tag color="blue">{fieldLabel(k)}</Tag>
+                        <del>{shortValue(r.before, k)}</del>
+                        <span aria-hidden>→</span>
+                        <ins>{shortValue(r.after, k)}</ins>
+                      </div>
                     ))}
                   </>
                 )}
