@@ -4,6 +4,7 @@ import {
   checkDifficultyMix,
   checkMathSegments,
   checkTextCharacters,
+  checkTopicMix,
   checkIssueSample,
   checkReadingCitation,
   quotedRuns,
@@ -99,5 +100,18 @@ describe('math segments', () => {
     expect(checkMathSegments(q('A pen costs \\$12 and a book costs $\\$15$.'))).toEqual([]);
     expect(checkMathSegments(q('If $\\frac{x}{2} + \\sqrt{y} = 3$ and $\\text{the total cost}$ …'))).toEqual([]);
     expect(checkMathSegments(q('x', '故 $这里是中文$'))[0]).toContain('analysis:');
+  });
+});
+
+describe('topic mix', () => {
+  const quant = (counts: Record<string, number>) =>
+    Object.entries(counts).flatMap(([topic, n]) => Array.from({ length: n }, () => ({ category: 3, topic })));
+  it('wants each of the four areas between 15 and 40 percent of quant', () => {
+    expect(checkTopicMix(quant({ arithmetic: 25, algebra: 25, geometry: 22, data_analysis: 28 }))).toEqual([]);
+    expect(checkTopicMix(quant({ arithmetic: 50, algebra: 30, geometry: 10, data_analysis: 10 }))).toEqual([
+      'topic mix: arithmetic is 50% of the quant questions, want 15–40%',
+      'topic mix: geometry is 10% of the quant questions, want 15–40%',
+      'topic mix: data_analysis is 10% of the quant questions, want 15–40%',
+    ]);
   });
 });

@@ -15,7 +15,23 @@ export const BANK_RULES = {
   /** The marker that starts an Issue prompt's sample essay in its explanation (the web's /idea splits there). */
   sampleMarker: '**范文（5–6 分）**',
   sampleWords: 300,
+  /** Each quant topic's share of the quant questions (the test's four areas, data analysis a little ahead). */
+  topics: { min: 0.15, max: 0.4 },
 } as const;
+
+/** Arithmetic, algebra, geometry and data analysis in about the test's proportions: none under 15 % or over 40 %. */
+export function checkTopicMix(questions: Pick<ContentQuestion, 'category' | 'topic'>[]): string[] {
+  const quant = questions.filter((q) => q.category === 3);
+  const n = quant.length;
+  if (n === 0) return [];
+  const problems: string[] = [];
+  for (const topic of ['arithmetic', 'algebra', 'geometry', 'data_analysis']) {
+    const share = quant.filter((q) => q.topic === topic).length / n;
+    if (share < BANK_RULES.topics.min || share > BANK_RULES.topics.max)
+      problems.push(`topic mix: ${topic} is ${Math.round(share * 100)}% of the quant questions, want 15–40%`);
+  }
+  return problems;
+}
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F]/;

@@ -1,5 +1,5 @@
 import { DIFFICULTIES } from '../enums.js';
-import { checkDifficultyMix, dataInterpretationSets } from './bank-rules.js';
+import { checkDifficultyMix, checkTopicMix, dataInterpretationSets } from './bank-rules.js';
 import { BOOK_ACCESS, BOOK_PAGE_KINDS, isHiddenBook, type ContentBook } from './book.js';
 import { QUESTION_KINDS, type ContentPassage, type ContentQuestion } from './question.js';
 
@@ -83,6 +83,7 @@ export function checkMinimums(c: ShippedContent): string[] {
   );
   need('data-interpretation sets', dataInterpretationSets(c.questions).length, CONTENT_MINIMUMS.dataSets);
   problems.push(...checkDifficultyMix(c.questions.filter((q) => q.visibility !== 'underground')));
+  problems.push(...checkTopicMix(c.questions));
   for (const kind of ['short', 'long'] as const)
     need(`${kind} passages`, c.passages.filter((p) => p.kind === kind).length, 1);
   need('GRE words', c.words, CONTENT_MINIMUMS.words);

@@ -1,7 +1,7 @@
 import { CARD_TAGS, craftCalls, GRE_BANDS } from '@gre/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithToken } from '../../../test/actors.js';
-import { book, passage, pkg, rcSingle, tc1 } from '../../../test/fixtures.js';
+import { book, passage, pkg, rcSingle, tc1, citing } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { importPackage } from '../content-import/index.js';
 import { bankWords, greList, wordIndex } from '../questions/index.js';
@@ -33,7 +33,7 @@ beforeAll(async () => {
             text: 'Her laconic reply ended the long and tiresome debate about the budget at last. Critics lamented the decision of the council for weeks.',
           }),
         ],
-        questions: [rcSingle('q-cd-rc', 'p-cd')],
+        questions: [rcSingle('q-cd-rc', 'p-cd', citing('Her laconic reply ended the long'))],
       },
       'books/pick.json': { books: [book('b-cd-pick', ['q-cd-tc']), book('b-cd-best', ['q-cd-rc'], { kind: 'best' })] },
     }),

@@ -76,6 +76,9 @@ export function passage(id: string, extra: Json = {}): Json {
   };
 }
 
+/** An rcSingle extra whose explanation quotes `quote`, for a passage of a test's own text (the check wants a citation). */
+export const citing = (quote: string): Json => ({ analysis: analysis(`“${quote}” 可知，选 C。`) });
+
 /** A valid single-answer reading question on `passageId`; the answer is C. */
 export function rcSingle(id: string, passageId: string, extra: Json = {}): Json {
   return {
@@ -100,7 +103,9 @@ export function rcSingle(id: string, passageId: string, extra: Json = {}): Json 
       option_size: 5,
     },
     standard_answer: { selects: ['C'] },
-    analysis: analysis('第三句 "Scientists read these bubbles to learn how the atmosphere has changed" 明确说科学家研究冰层中的气泡，选 C。'),
+    analysis: analysis(
+      '第三句 "Scientists read these bubbles to learn how the atmosphere has changed" 明确说科学家研究冰层中的气泡，选 C。',
+    ),
     tags: ['fixture', 'climate'],
     ...extra,
   };

@@ -349,7 +349,12 @@ describe('overrides and staff', () => {
     expect((await vip.create({ source: 'simulate', version: 'b-mock-2', select_kind: 'full' })).err?.kind).toBe(
       'not_found',
     );
-    expect((await vip.simulateList()).data.mocks.map((m) => m.book_id)).toEqual(['b-mock-1']);
+    expect((await vip.simulateList()).data.mocks.map((m) => m.book_id)).toEqual([
+      'b-mock-1',
+      'b-mock-3',
+      'b-mock-4',
+      'b-mock-5',
+    ]);
     expect(
       (await vip.create({ source: 'simulate', version: 'b-pick-math-easy-1', select_kind: 'full' })).err?.kind,
     ).toBe('not_found');

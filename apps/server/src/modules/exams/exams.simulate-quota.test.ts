@@ -92,6 +92,9 @@ describe('simulations', () => {
     expect(list.mocks.map((m) => [m.book_id, m.refusal, m.open_exam_id])).toEqual([
       ['b-mock-1', 'sim_no_perm', exam.id],
       ['b-mock-2', 'sim_no_perm', null],
+      ['b-mock-3', 'sim_no_perm', null],
+      ['b-mock-4', 'sim_no_perm', null],
+      ['b-mock-5', 'sim_no_perm', null],
     ]);
   });
 

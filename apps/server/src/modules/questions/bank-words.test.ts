@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { importPackage } from '../content-import/index.js';
-import { passage, pkg, qc, rcSingle, tc1 } from '../../../test/fixtures.js';
+import { passage, pkg, qc, rcSingle, tc1, citing } from '../../../test/fixtures.js';
 import { BLANK, plainText, splitSentences, wordsIn } from './bank-text.js';
 import { bankWords } from './bank-words.js';
 
@@ -78,7 +78,10 @@ beforeAll(async () => {
             text: 'Glaciers record the climate of the past in layers of ice. Each layer traps small bubbles of air.\n\nScientists scrutinized these bubbles for decades.',
           }),
         ],
-        questions: [rcSingle('q-bw-rc', 'p-bw'), rcSingle('q-bw-rc2', 'p-bw', { visibility: 'hidden' })],
+        questions: [
+          rcSingle('q-bw-rc', 'p-bw', citing('Glaciers record the climate')),
+          rcSingle('q-bw-rc2', 'p-bw', { ...citing('Glaciers record the climate'), visibility: 'hidden' }),
+        ],
       },
       'bank/quant.json': { questions: [qc('q-bw-qc', { inquiry: 'Fixture q-bw-qc: $x$ is a positive integer.' })] },
     }),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, userWithToken } from '../../../test/actors.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { importPackage } from '../content-import/index.js';
-import { passage, pkg, qc, rcSingle, tc1, WORDS_CSV } from '../../../test/fixtures.js';
+import { passage, pkg, qc, rcSingle, tc1, WORDS_CSV, citing } from '../../../test/fixtures.js';
 import { SEARCH_MATCH_CAP } from './search.repository.js';
 
 // /api/search on the real app and database: English and Chinese matches in every field, highlight offsets that
@@ -46,7 +46,10 @@ beforeAll(async () => {
               option_size: 5,
             },
           }),
-          rcSingle('q-s-rc', 'p-s1', { inquiry: 'What does the passage say about the water?' }),
+          rcSingle('q-s-rc', 'p-s1', {
+            ...citing('Bleaching follows when the water'),
+            inquiry: 'What does the passage say about the water?',
+          }),
           qc('q-s-qc', {
             analysis: { text: '三角形的内角和是 180 度，所以答案 A。', key_words: [], synonyms: [], antonyms: [] },
             difficulty: 'hard',

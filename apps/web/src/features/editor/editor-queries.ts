@@ -1,6 +1,7 @@
 import { editorCalls, type CallRequest, type DraftBody } from '@gre/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { saveJson } from '../../components/save-file';
 
 export const EDITOR_PAGE_SIZE = 20;
 
@@ -80,15 +81,6 @@ export function useDiscardDraft() {
 /** Asks the server for the content file and hands it to the browser as a download. */
 export async function downloadExport(request: CallRequest<typeof editorCalls.export>): Promise<string> {
   const { file_name, passages, questions } = await call(editorCalls.export, request);
-  const text = `${JSON.stringify({ passages, questions }, null, 2)}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file_name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The download has its own copy once started; the object URL is only a handle.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveJson({ passages, questions }, file_name);
   return file_name;
 }
