@@ -20,7 +20,7 @@ export const BANK_RULES = {
 } as const;
 
 /** Arithmetic, algebra, geometry and data analysis in about the test's proportions: none under 15 % or over 40 %. */
-export function checkTopicMix(questions: Pick<ContentQuestion, 'category' | 'topic'>[]): string[] {
+export function checkTopicMix(questions: { category: number; topic?: string | null | undefined }[]): string[] {
   const quant = questions.filter((q) => q.category === 3);
   const n = quant.length;
   if (n === 0) return [];

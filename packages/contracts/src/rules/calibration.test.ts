@@ -9,22 +9,11 @@ import {
   type Difficulty,
   type Response,
 } from './calibration.js';
-
-/** A seeded generator (mulberry32), so simulated learners are the same on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './random.js';
 
 /** Learners with abilities from N(0,1) answering every item under the Rasch model with the given true b. */
 function simulate(trueB: number[], learners: number, seed: number): Response[] {
-  const rand = rng(seed);
+  const rand = seededRandom(String(seed));
   const normal = () => Math.sqrt(-2 * Math.log(rand() || 1e-12)) * Math.cos(2 * Math.PI * rand());
   const out: Response[] = [];
   for (let p = 0; p < learners; p++) {

@@ -1,20 +1,11 @@
-import { CARD_TAGS, craftCalls, GRE_BANDS } from '@gre/contracts';
+import { CARD_TAGS, craftCalls, GRE_BANDS, seededRandom } from '@gre/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithToken } from '../../../test/actors.js';
 import { book, passage, pkg, rcSingle, tc1, citing } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { importPackage } from '../content-import/index.js';
 import { bankWords, greList, wordIndex } from '../questions/index.js';
-import {
-  cardData,
-  hintOf,
-  makeItem,
-  MeaningPool,
-  posOf,
-  RECALL_BLANK,
-  seededRandom,
-  shortMeaning,
-} from './card-data.js';
+import { cardData, hintOf, makeItem, MeaningPool, posOf, RECALL_BLANK, shortMeaning } from './card-data.js';
 import { collectCard } from './collect.js';
 import { CARD_WORD, GreBands, greBands, mathWords } from './word-lists.js';
 

@@ -1,6 +1,5 @@
 import {
-  cardLearnable,
-  passageSentences,
+  contentView,
   questionFileSchema,
   type Answer,
   type ContentPassage,
@@ -26,46 +25,7 @@ questions.sort((a, b) => Number(a.visibility === 'underground') - Number(b.visib
 
 /** A content question as the server sends it to someone allowed to see everything: passage expanded, sentences filled. */
 export function toQuestionView(q: ContentQuestion): QuestionData {
-  const p = q.passage_id ? passages.get(q.passage_id) : undefined;
-  return {
-    id: q.id,
-    category: q.category,
-    kind: q.kind,
-    difficulty: q.difficulty,
-    group_id: q.passage_id ?? null,
-    description: q.description,
-    passage: p
-      ? {
-          id: p.id,
-          kind: p.kind,
-          title: p.title,
-          text: p.text,
-          translate: p.translate,
-          core: p.core,
-          sentences: passageSentences(p),
-          word_connect: [],
-        }
-      : null,
-    quantity_a: q.quantity_a ?? null,
-    quantity_b: q.quantity_b ?? null,
-    inquiry: q.inquiry,
-    media: q.media,
-    input_method: q.input_method,
-    standard_answer: { ...q.standard_answer, accessable: true },
-    analysis: { ...q.analysis, show: true },
-    topic: q.topic ?? null,
-    tag_ids: q.tags,
-    visibility: q.visibility,
-    brief: q.brief,
-    accessable: true,
-    source_names: q.source_names,
-    support_translate: Boolean(p),
-    word_info: null,
-    manual_mark: q.manual_mark,
-    card_learn: cardLearnable(q),
-    origin_id: q.origin_id ?? null,
-    topic_id: null,
-  };
+  return contentView(q, q.passage_id ? (passages.get(q.passage_id) ?? null) : null);
 }
 
 /** A real bank question by id. */
