@@ -136,13 +136,24 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  // Inside a module, another module is reached only through its face; its own files by ./ paths.
+  // Inside a module, another module is reached only through its face; its own files by ./ paths (a subfolder of a
+  // module may share a module's name: essays' judge/calibration). modules/index.ts joins the faces by ./ paths.
   {
     files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/index.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: `^(\\./|(\\.\\./)+)(${serverModules})/(?!index\\.js$)`, message: FACE_MESSAGE }] },
+        { patterns: [{ regex: `^(\\.\\./)+(${serverModules})/(?!index\\.js$)`, message: FACE_MESSAGE }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: `^\\./(${serverModules})/(?!index\\.js$)`, message: FACE_MESSAGE }] },
       ],
     },
   },
