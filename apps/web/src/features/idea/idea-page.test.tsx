@@ -38,7 +38,7 @@ function briefOf(q: QuestionView, accessable: boolean): QuestionBrief {
 
 describe('parseOutline', () => {
   it('splits a shipped outline into stance, numbered points, concession and conclusion', () => {
-    const sections = parseOutline(bankQuestion('q-issue-001').analysis!.text);
+    const sections = parseOutline(splitSample(bankQuestion('q-issue-001').analysis!.text).outline);
     expect(sections.map((s) => s.role)).toEqual(['stance', 'point', 'point', 'point', 'concession', 'conclusion']);
     expect(sections[0]).toMatchObject({ label: '立场选择', claim: '' });
     expect(sections[0]!.body).toMatch(/^部分同意/);
@@ -70,7 +70,9 @@ describe('splitSample', () => {
     expect(outline).not.toContain('范文');
     expect(sample!.split(/\s+/).length).toBeGreaterThan(400);
     expect(sample).toMatch(/^[A-Z]/);
-    const plain = bankQuestion('q-issue-001').analysis!.text;
+    // Every shipped prompt has one now (the content check wants it); an analysis without one stays whole.
+    expect(splitSample(bankQuestion('q-issue-001').analysis!.text).sample).toMatch(/^[A-Z]/);
+    const plain = '**立场选择**：部分同意。\n\n**结论**：视情况而定。';
     expect(splitSample(plain)).toEqual({ outline: plain, sample: null });
   });
 });

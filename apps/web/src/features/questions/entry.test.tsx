@@ -6,7 +6,7 @@ import { loadMath } from './math';
 
 const cups = bankQuestion('q-num-001'); // answer 6.25, unit "cups" after the box
 const dollars = bankQuestion('q-num-003'); // answer 75, "$" before the box
-const arc = bankQuestion('q-frac-009'); // answer 2/9 (any equivalent fraction)
+const arc = bankQuestion('q-frac-009'); // answer 7/9 (any equivalent fraction)
 
 const entry = () => screen.getByRole<HTMLInputElement>('textbox', { name: '数值答案' });
 
@@ -104,10 +104,10 @@ describe('Fraction', () => {
   it('review: an unreduced equivalent fraction is 正确 and the explanation is typeset', () => {
     const { container } = renderQuestion(arc, {
       mode: 'review',
-      reviewAnswer: answerWith({ text: '80', text2: '360' }),
+      reviewAnswer: answerWith({ text: '280', text2: '360' }),
     });
     expect(screen.getByText('正确')).toBeTruthy();
-    expect(screen.getByTestId('review-correct').querySelector('[aria-label="2/9"]')).not.toBeNull();
+    expect(screen.getByTestId('review-correct').querySelector('[aria-label="7/9"]')).not.toBeNull();
     expect(container.querySelector('.gq-analysis .katex mfrac')).not.toBeNull();
   });
 
