@@ -21,7 +21,7 @@ import { createAndGet, examTestApp, type Learner, learner, passTime } from '../.
 const BOOK = 'b-pick-reading-easy-1';
 /** The book's first question, a reading question of a passage with a translation; its stem's words, for search. */
 const Q = 'q-rc-002';
-const Q_WORDS = 'heat-tolerant algae differ';
+const Q_WORDS = 'colony dominated heat-tolerant algae';
 
 let t: TestApp;
 let media: string;
