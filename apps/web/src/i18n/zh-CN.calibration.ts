@@ -1,3 +1,5 @@
+import { editorCopy } from './zh-CN.editor';
+
 /** /operate 难度校准 (issue 19, docs/calibration.md): the difficulty the answers give beside the author's label. */
 export const calibrationCopy = {
   tab: '难度校准',
@@ -17,21 +19,9 @@ export const calibrationCopy = {
   never: '还没有可校准的作答：学员作答后每小时自动校准一次，也可以随时手动校准。',
   disagreeOnly: '只看与标注不一致',
   allKinds: '全部题型',
-  kinds: {
-    tc1: '填空·单空',
-    tc2: '填空·双空',
-    tc3: '填空·三空',
-    se: '句子等价',
-    rc_single: '阅读·单选',
-    rc_multi: '阅读·多选',
-    rc_select: '阅读·选句',
-    qc: '数量比较',
-    mc_single: '数学·单选',
-    mc_multi: '数学·多选',
-    numeric: '数值填空',
-    fraction: '分数填空',
-  } as Record<string, string>,
-  levels: { easy: '简单', medium: '中等', hard: '困难' } as Record<string, string>,
+  /** The graded kinds by the names the editor uses (Issue prompts are not calibrated). */
+  kinds: Object.fromEntries(Object.entries(editorCopy.kinds).filter(([k]) => k !== 'issue')) as Record<string, string>,
+  levels: editorCopy.difficulties,
   columns: {
     question: '题目',
     author: '作者标注',
