@@ -39,7 +39,7 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
       dataDir: env.DATABASE_URL ? undefined : `${env.DATA_DIR}/db`,
       poolSize: env.DATABASE_POOL_SIZE,
     }));
-  if (!overrides.database) await database.migrate();
+  if (!overrides.database && env.MIGRATE === 'on') await database.migrate();
   const sentCodes = overrides.sentCodes ?? new SentCodeLog();
   if (env.DEBUG_CLOCK === 'on' && env.NODE_ENV === 'production') {
     throw new Error('DEBUG_CLOCK=on is refused in production');

@@ -59,6 +59,11 @@ export const envSchema = z.object({
   DEBUG_CLOCK: z.enum(['on', 'off']).default('off'),
   /** `off`: this instance runs no scheduled jobs (an API-only instance; the crash tests, which run the sweep themselves). */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /**
+   * `off`: this instance neither migrates the database nor seeds it at start — a cluster's instances, started after
+   * `main.js --migrate-only` (`npm run migrate`) did both once, so several instances never race over the schema.
+   */
+  MIGRATE: z.enum(['on', 'off']).default('on'),
   /** The payment gateway: `sandbox` (default, no merchant account: the app's own sandbox page), `wechatpay`, `alipay`. */
   PAY_PROVIDER: z.enum(['sandbox', 'wechatpay', 'alipay']).default('sandbox'),
   /**

@@ -14,13 +14,22 @@ import { seedContent } from './modules/content-import/index.js';
 import { seedMedia } from './modules/media/index.js';
 import { applyMaintenanceAtStart } from './modules/system/index.js';
 
+// `--migrate-only`: the schema and the seeds once, then exit — before a cluster's instances start (docs/deploy.md).
+const migrateOnly = process.argv.includes('--migrate-only');
 const env = loadEnv();
-const deps = await createDeps(env);
+const deps = await createDeps(migrateOnly ? { ...env, MIGRATE: 'on', JOBS: 'off' } : env);
 const switched = await applyMaintenanceAtStart(deps.settings, env.MAINTENANCE);
 if (switched) console.log(switched);
-await seedDemoAccounts(deps);
-await seedContent(deps);
-await seedMedia(deps);
+if (migrateOnly || env.MIGRATE === 'on') {
+  await seedDemoAccounts(deps);
+  await seedContent(deps);
+  await seedMedia(deps);
+}
+if (migrateOnly) {
+  await deps.close();
+  console.log(`migrated and seeded (database: ${deps.database.kind})`);
+  process.exit(0);
+}
 const app = await buildApp(deps);
 if (env.JOBS === 'on') await startJobs(deps);
 
