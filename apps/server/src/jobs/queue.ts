@@ -77,6 +77,18 @@ export class PgBossQueue implements JobQueue {
     if (started) await (await started).stop({ graceful: true, wait: true });
   }
 
+  /**
+   * Jobs waiting per queue this instance has used, for /metrics; empty (no query) while pg-boss has not started, so a
+   * scrape never starts it.
+   */
+  async depths(): Promise<Array<[string, number]>> {
+    if (!this.boss) return [];
+    const boss = await this.boss;
+    return Promise.all(
+      [...this.queues.keys()].map(async (name) => [name, await boss.getQueueSize(name)] as [string, number]),
+    );
+  }
+
   private started(): Promise<PgBoss> {
     if (!this.boss) {
       const boss = startQueue(this.database);
@@ -93,12 +105,29 @@ export class PgBossQueue implements JobQueue {
     const boss = await this.started();
     let created = this.queues.get(name);
     if (!created) {
-      created = boss.createQueue(name);
+      created = createQueueRetrying(boss, name);
       this.queues.set(name, created);
       created.catch(() => this.queues.delete(name));
     }
     await created;
     return boss;
+  }
+}
+
+/**
+ * Instances started together create the same queues at the same moment, and PostgreSQL may end one of those
+ * transactions as a deadlock victim (40P01, seen with three cluster instances): that one only needs another try.
+ */
+async function createQueueRetrying(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name);
+      return;
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw err;
+      await new Promise((done) => setTimeout(done, 50 * attempt + Math.random() * 100));
+    }
   }
 }
 

@@ -1,0 +1,456 @@
+/**
+ * `npm run cluster`: N instances of the compiled server behind HAProxy on one machine, on PostgreSQL and Redis, with no
+ * sticky sessions (docs/deploy.md, decision 034).
+ *
+ *   node scripts/cluster.mjs [--instances 3] [--port 8080] [--stats-port 9080] [--database-url URL] [--redis-url URL] [--fresh]
+ *
+ * Programmatic API (the load and fault scripts in bench/ import it):
+ *
+ * @example
+ *   import { startCluster } from '../scripts/cluster.mjs';
+ *   const cluster = await startCluster({ instances: 3, port: 8080 });
+ *   await fetch(`${cluster.url}/api/user/login`, …);
+ *   await cluster.instances[1].kill('SIGKILL'); // the balancer routes around it
+ *   await cluster.instances[1].restart();       // back, ready, in the balancer again
+ *   await cluster.stop();
+ *
+ * `startCluster({ instances = 3, port = 8080, databaseUrl, redisUrl, fresh = false, env = {}, quiet = false })`
+ *   - databaseUrl: default postgres://postgres@127.0.0.1:5432/gre_cluster (created when absent); `fresh: true` drops
+ *     and recreates that database first (only a database whose name starts with `gre_cluster` or `gre_bench`).
+ *   - redisUrl: default redis://127.0.0.1:6379.
+ *   - env: extra environment for every instance (LOG_LEVEL, DATABASE_POOL_SIZE, …); it wins over the defaults.
+ *   - statsPort: HAProxy's stats page, default port+1000.
+ *   - Migrates and seeds once (`main.js --migrate-only`), then starts the instances on ports port+1..port+N with
+ *     MIGRATE=off, JOBS=on, TRUST_PROXY=true, INSTANCE_ID=app-<i> and one MEDIA_SIGNING_SECRET, and HAProxy on `port`.
+ *     Resolves once every instance is ready and the balancer answers.
+ *   → { url, databaseUrl, redisUrl, dir, instances: Instance[], balancer: { pid, statsUrl, configPath }, stop() }
+ *
+ * `startSingle({ port = 8090, databaseUrl, redisUrl, fresh = false, env = {}, quiet = false })`: the same shape with
+ * one instance on `port` and no balancer (`balancer` is null, `url` is the instance's).
+ *
+ * Instance: { id, port, pid, url, logPath, kill(signal = 'SIGTERM') → Promise<exit code or signal>,
+ *             restart() → Promise<void> (starts it again if it has exited, resolves when ready) }
+ * stop(): SIGTERM to every instance (they drain in-flight requests), then to HAProxy; resolves when all have exited.
+ *
+ * Files, per balancer port so clusters on different ports can run side by side: `.cluster/<port>/app-<i>.log`,
+ * `haproxy.log` and `haproxy.cfg` (startSingle: `.cluster/<port>/single.log`); `.cluster/` is gitignored.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { renderHaproxyConfig } from './lib/haproxy-config.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const serverMain = resolve(root, 'apps/server/dist/main.js');
+const webDist = resolve(root, 'apps/web/dist');
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/gre_cluster';
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+const READY_TIMEOUT_MS = 90_000;
+const STOP_GRACE_MS = 30_000;
+
+let say = (line) => console.log(`[cluster] ${line}`);
+
+/** HAProxy from Debian's packages when it is not on the PATH; we run as root, as the browser install does. */
+export function ensureHaproxy() {
+  const probe = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
+  if (probe.status === 0) return probe.stdout.split('\n')[0];
+  say('HAProxy is missing: apt-get install -y haproxy');
+  // The package's init script would start a daemon on the default config; policy-rc.d 101 keeps it from starting.
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', RUNLEVEL: '1' };
+  let install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy'], {
+    stdio: 'inherit',
+    env,
+  });
+  if (install.status !== 0) {
+    say('apt-get install failed; apt-get update, then once more');
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy'], { stdio: 'inherit', env });
+  }
+  const again = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
+  if (install.status !== 0 || again.status !== 0) {
+    throw new Error(
+      'Could not install HAProxy (`apt-get install -y haproxy` failed). Install it by hand (it must be root and reach ' +
+        "Debian's packages), then run `npm run cluster` again.",
+    );
+  }
+  // A daemon the package's postinst may have started on its own default config is not ours to keep.
+  spawnSync('sh', ['-c', 'service haproxy stop >/dev/null 2>&1 || true']);
+  return again.stdout.split('\n')[0];
+}
+
+/** `npm run build` when the server or the web build is missing. */
+export function ensureBuild() {
+  if (existsSync(serverMain) && existsSync(resolve(webDist, 'index.html'))) return;
+  say('no build yet: npm run build');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('`npm run build` failed; see above');
+}
+
+async function pgClient(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+/** Creates the database when absent; `fresh` drops it first (only the cluster's and the benchmarks' own). */
+export async function ensureDatabase(databaseUrl, { fresh = false } = {}) {
+  const target = new URL(databaseUrl);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${JSON.stringify(name)}: use [a-z0-9_]`);
+  const adminUrl = new URL(databaseUrl);
+  adminUrl.pathname = '/postgres';
+  let admin;
+  try {
+    admin = await pgClient(adminUrl.toString());
+  } catch (e) {
+    throw new Error(`PostgreSQL at ${adminUrl.host} does not answer (${e.message}); start it first`);
+  }
+  try {
+    if (fresh) {
+      if (!/^gre_(cluster|bench)/.test(name))
+        throw new Error(`fresh: refusing to drop ${name} (not gre_cluster*/gre_bench*)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await admin.query(`CREATE DATABASE ${name}`);
+      say(`created database ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function checkRedis(redisUrl) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (e) {
+    throw new Error(`Redis at ${redisUrl} does not answer (${e.message}); start it first`);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function migrate(env) {
+  say('migrating and seeding once: main.js --migrate-only');
+  const run = spawnSync(process.execPath, ['--enable-source-maps', serverMain, '--migrate-only'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`migration failed:\n${run.stdout}\n${run.stderr}`);
+}
+
+/**
+ * GET /readyz with a short timeout: 200 or 503 from the endpoint, 404 when this build has none (the web build's
+ * fallback page answers unknown paths with HTML, which counts as none too), 0 when nothing answered.
+ */
+async function probeReady(baseUrl, timeoutMs = 2000) {
+  try {
+    const res = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer();
+    if ((res.headers.get('content-type') ?? '').includes('text/html')) return 404;
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+function tail(path, lines = 30) {
+  try {
+    return readFileSync(path, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Ready is /readyz answering 200. A build without /readyz (404) counts as ready once it answers at all, so the script
+ * works on either side of the health endpoints landing.
+ */
+async function waitReady(instance) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (instance.exited) throw new Error(`${instance.id} exited during start:\n${tail(instance.logPath)}`);
+    const status = await probeReady(instance.url);
+    if (status === 200 || status === 404) return status;
+    await sleep(200);
+  }
+  throw new Error(`${instance.id} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${tail(instance.logPath)}`);
+}
+
+function makeInstance({ id, port, env, dir }) {
+  const logPath = resolve(dir, `${id}.log`);
+  const instance = {
+    id,
+    port,
+    pid: undefined,
+    url: `http://127.0.0.1:${port}`,
+    logPath,
+    exited: true,
+    child: undefined,
+    exitPromise: Promise.resolve(null),
+    start() {
+      const log = createWriteStream(logPath, { flags: 'a' });
+      const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
+        cwd: root,
+        env: { ...env, PORT: String(port), INSTANCE_ID: id },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+      instance.child = child;
+      instance.pid = child.pid;
+      instance.exited = false;
+      instance.exitPromise = new Promise((done) =>
+        child.once('exit', (code, signal) => {
+          instance.exited = true;
+          done(signal ?? code);
+        }),
+      );
+      return waitReady(instance);
+    },
+    async kill(signal = 'SIGTERM') {
+      if (instance.exited) return instance.exitPromise;
+      instance.child.kill(signal);
+      // A drain that hangs must not hang the cluster's stop: past the grace period it is killed.
+      const grace = setTimeout(() => instance.child.kill('SIGKILL'), STOP_GRACE_MS);
+      const how = await instance.exitPromise;
+      clearTimeout(grace);
+      return how;
+    },
+    async restart() {
+      if (!instance.exited) await instance.kill('SIGTERM');
+      await instance.start();
+    },
+  };
+  return instance;
+}
+
+function startBalancer({ configPath, dir, statsPort }) {
+  const logPath = resolve(dir, 'haproxy.log');
+  const log = createWriteStream(logPath, { flags: 'a' });
+  // -db: foreground, so it is our child and dies with the cluster; -W would fork a master we would have to track.
+  const child = spawn('haproxy', ['-f', configPath, '-db'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let exited = false;
+  const exitPromise = new Promise((done) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      done(signal ?? code);
+    }),
+  );
+  return {
+    child,
+    pid: child.pid,
+    statsUrl: `http://127.0.0.1:${statsPort}/stats`,
+    configPath,
+    logPath,
+    get exited() {
+      return exited;
+    },
+    exitPromise,
+  };
+}
+
+async function waitBalancer(balancer, url) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (balancer.exited) throw new Error(`HAProxy exited:\n${tail(balancer.logPath)}`);
+    const status = await probeReady(url);
+    if (status === 200 || status === 404) return;
+    await sleep(200);
+  }
+  throw new Error(`HAProxy did not route to a ready instance within 30 s:\n${tail(balancer.logPath)}`);
+}
+
+function baseEnv({ databaseUrl, redisUrl, env }) {
+  return {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    // production listens on 0.0.0.0 by default; the cluster's instances are for the balancer on this machine only.
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    MIGRATE: 'off',
+    JOBS: 'on',
+    TRUST_PROXY: 'true',
+    WEB_DIST: webDist,
+    // Demo accounts are what `npm run cluster` is tried with; production deployments set SEED_DEMO=false.
+    SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+    // One key for every instance: a signed media link made on one must verify on the others.
+    MEDIA_SIGNING_SECRET: process.env.MEDIA_SIGNING_SECRET || randomBytes(32).toString('base64url'),
+    ...env,
+  };
+}
+
+async function prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir }) {
+  if (quiet) say = () => {};
+  mkdirSync(dir, { recursive: true });
+  ensureBuild();
+  await ensureDatabase(databaseUrl, { fresh });
+  await checkRedis(redisUrl);
+  const shared = baseEnv({ databaseUrl, redisUrl, env });
+  migrate(shared);
+  return shared;
+}
+
+async function stopAll(instances, balancer) {
+  // Instances first: each stops being ready, HAProxy's check takes it out, in-flight requests finish.
+  await Promise.all(instances.map((i) => i.kill('SIGTERM')));
+  if (balancer && !balancer.exited) {
+    balancer.child.kill('SIGTERM');
+    await balancer.exitPromise;
+  }
+}
+
+export async function startCluster({
+  instances: count = 3,
+  port = 8080,
+  statsPort = port + 1000,
+  databaseUrl = DEFAULT_DATABASE_URL,
+  redisUrl = DEFAULT_REDIS_URL,
+  fresh = false,
+  env = {},
+  quiet = false,
+} = {}) {
+  const haproxyVersion = ensureHaproxy();
+  const dir = resolve(root, '.cluster', String(port));
+  const shared = await prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir });
+  const instances = Array.from({ length: count }, (_, i) =>
+    makeInstance({ id: `app-${i + 1}`, port: port + i + 1, env: shared, dir }),
+  );
+  let balancer;
+  try {
+    say(`starting ${count} instances on ports ${port + 1}..${port + count}`);
+    const statuses = await Promise.all(instances.map((i) => i.start()));
+    const readyz = statuses.every((s) => s === 200);
+    const configPath = resolve(dir, 'haproxy.cfg');
+    writeFileSync(configPath, renderHaproxyConfig({ port, statsPort, instances, readyz }));
+    const check = spawnSync('haproxy', ['-c', '-f', configPath], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`haproxy -c refused ${configPath}:\n${check.stdout}${check.stderr}`);
+    say(`${haproxyVersion} on port ${port}`);
+    balancer = startBalancer({ configPath, dir, statsPort });
+    await waitBalancer(balancer, `http://127.0.0.1:${port}`);
+  } catch (e) {
+    await stopAll(instances, balancer);
+    throw e;
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    databaseUrl,
+    redisUrl,
+    dir,
+    instances,
+    balancer: { pid: balancer.pid, statsUrl: balancer.statsUrl, configPath: balancer.configPath },
+    stop: () => stopAll(instances, balancer),
+  };
+}
+
+export async function startSingle({
+  port = 8090,
+  databaseUrl = DEFAULT_DATABASE_URL,
+  redisUrl = DEFAULT_REDIS_URL,
+  fresh = false,
+  env = {},
+  quiet = false,
+} = {}) {
+  const dir = resolve(root, '.cluster', String(port));
+  const shared = await prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir });
+  const instance = makeInstance({ id: 'single', port, env: shared, dir });
+  try {
+    await instance.start();
+  } catch (e) {
+    await instance.kill('SIGTERM');
+    throw e;
+  }
+  return {
+    url: instance.url,
+    databaseUrl,
+    redisUrl,
+    dir,
+    instances: [instance],
+    balancer: null,
+    stop: () => stopAll([instance], null),
+  };
+}
+
+function parseArgs(argv) {
+  const options = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--instances') options.instances = Number(value());
+    else if (arg === '--port') options.port = Number(value());
+    else if (arg === '--stats-port') options.statsPort = Number(value());
+    else if (arg === '--database-url') options.databaseUrl = value();
+    else if (arg === '--redis-url') options.redisUrl = value();
+    else if (arg === '--fresh') options.fresh = true;
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else throw new Error(`unknown argument ${arg} (see --help)`);
+  }
+  if (options.instances !== undefined && !(Number.isInteger(options.instances) && options.instances >= 1))
+    throw new Error('--instances takes a whole number ≥ 1');
+  if (options.port !== undefined && !(Number.isInteger(options.port) && options.port > 0 && options.port < 65000))
+    throw new Error('--port takes a port number');
+  return options;
+}
+
+async function main() {
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(e.message);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(
+      'node scripts/cluster.mjs [--instances 3] [--port 8080] [--stats-port 9080] [--database-url URL] [--redis-url URL] [--fresh]',
+    );
+    return;
+  }
+  const { help: _help, ...rest } = options;
+  let cluster;
+  try {
+    cluster = await startCluster(rest);
+  } catch (e) {
+    console.error(`[cluster] ${e.message}`);
+    process.exit(1);
+  }
+  console.log(`\nGRE 备考 cluster: ${cluster.url}   (HAProxy stats: ${cluster.balancer.statsUrl})`);
+  console.log(`database ${cluster.databaseUrl}   redis ${cluster.redisUrl}\n`);
+  console.table(cluster.instances.map((i) => ({ id: i.id, pid: i.pid, url: i.url, log: i.logPath })));
+  console.log('Ctrl-C stops everything (the instances drain first).');
+  let stopping = false;
+  const stop = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n[cluster] ${signal}: stopping the instances (draining), then HAProxy`);
+    await cluster.stop();
+    console.log('[cluster] stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // An instance that dies on its own is reported; the balancer already routes around it.
+  for (const i of cluster.instances) {
+    void i.exitPromise.then((how) => {
+      if (!stopping) console.warn(`[cluster] ${i.id} (pid ${i.pid}) exited (${how}); see ${i.logPath}`);
+    });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
