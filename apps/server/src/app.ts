@@ -2,7 +2,6 @@ import { openDatabase } from '@gre/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES } from '@gre/contracts';
-import { Redis } from 'ioredis';
 import { assistantModelFromEnv } from './adapters/chat-model/index.js';
 import { modelJudgeFromEnv } from './adapters/essay-judge/index.js';
 import { createMailer, createSmsSender } from './adapters/index.js';
@@ -12,7 +11,9 @@ import { loadEnv, type Env } from './env.js';
 import { PgBossQueue } from './jobs/queue.js';
 import { OffsetClock, systemClock } from './lib/clock.js';
 import type { Deps } from './lib/deps.js';
-import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
+import type { LogSink } from './lib/deps.js';
+import { cachedReader, createMetrics, METRIC, type GaugeReader } from './lib/metrics.js';
+import { fastFailingRedis, memoryRateLimiter, resilientRateLimiter } from './lib/rate-limiter.js';
 import { SettingsStore } from './lib/settings.js';
 import { SessionLookup } from './modules/auth/index.js';
 import { CraftBatch } from './modules/crafts/index.js';
@@ -23,6 +24,7 @@ import { InboxLookup } from './modules/mail/index.js';
 import { bodyGuardPlugin } from './plugins/body-guard.js';
 import { envelopePlugin, frameworkErrors } from './plugins/envelope.js';
 import { gatePlugin } from './plugins/gate.js';
+import { instanceId, observabilityPlugin, requestIdOptions } from './plugins/observability.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin, withSecurityHeaders } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
@@ -32,12 +34,26 @@ import { webPlugin } from './plugins/web.js';
  * the clock, the job queue (started on first use), the fast paths' batchers and cache (decision 017).
  */
 export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> = {}): Promise<Deps> {
+  const metrics = overrides.metrics ?? createMetrics();
+  // Lines written before buildApp exists go to stderr as JSON; buildApp then points this at the app's logger.
+  const out = { log: overrides.log ?? stderrLog(instanceId(env), env.LOG_LEVEL === 'silent') };
+  const slowMs = env.SLOW_QUERY_MS;
   const database =
     overrides.database ??
     (await openDatabase({
       url: env.DATABASE_URL,
       dataDir: env.DATABASE_URL ? undefined : `${env.DATA_DIR}/db`,
       poolSize: env.DATABASE_POOL_SIZE,
+      onQuery:
+        slowMs > 0
+          ? (ms, sql) => {
+              if (ms < slowMs) return;
+              metrics.inc(METRIC.slowQueries);
+              // The text only: parameter values can be passwords, codes or tokens.
+              out.log.warn({ ms: Math.round(ms), sql: sql.replace(/\s+/g, ' ').slice(0, 200) }, 'slow query');
+            }
+          : undefined,
+      onPoolError: (err) => out.log.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
     }));
   if (!overrides.database && env.MIGRATE === 'on') await database.migrate();
   const sentCodes = overrides.sentCodes ?? new SentCodeLog();
@@ -56,9 +72,41 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
   };
   const queue = overrides.queue ?? new PgBossQueue(database);
   // The memory limiter's windows follow the clock; Redis keeps its own expiry times.
+  const local = () => memoryRateLimiter(() => clock.now().getTime());
+  const warn = (message: string) => out.log.warn({}, message);
   const limiter =
     overrides.limiter ??
-    (env.REDIS_URL ? redisRateLimiter(new Redis(env.REDIS_URL)) : memoryRateLimiter(() => clock.now().getTime()));
+    (env.REDIS_URL
+      ? resilientRateLimiter(fastFailingRedis(env.REDIS_URL, warn), {
+          local: local(),
+          onFallback: (policy) => metrics.inc(METRIC.limiterFallbacks, { policy }),
+          log: warn,
+        })
+      : local());
+  metrics.gauge('gre_db_pool_connections', 'Database connections by state (PGlite: its one connection).', () => {
+    const pool = database.pool;
+    if (!pool)
+      return [
+        [{ state: 'total' }, 1],
+        [{ state: 'idle' }, 1],
+        [{ state: 'waiting' }, 0],
+      ];
+    return [
+      [{ state: 'total' }, pool.totalCount],
+      [{ state: 'idle' }, pool.idleCount],
+      [{ state: 'waiting' }, pool.waitingCount],
+    ];
+  });
+  const depths: GaugeReader = async () =>
+    queue instanceof PgBossQueue
+      ? (await queue.depths()).map(([name, n]): [Record<string, string>, number] => [{ queue: name }, n])
+      : [];
+  // Read at scrape time but at most every 5 s: a scraper every second must not become load on the database.
+  metrics.gauge(
+    'gre_job_queue_depth',
+    'Jobs waiting per pg-boss queue this instance has used.',
+    cachedReader(depths, 5000),
+  );
   const deps: Deps = {
     env,
     database,
@@ -73,6 +121,13 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
     clock,
     queue,
     fast,
+    metrics,
+    get log() {
+      return out.log;
+    },
+    set log(sink: LogSink) {
+      out.log = sink;
+    },
     async close() {
       // The statements in flight finish before the queue, the limiter and then the database go.
       await Promise.all([
@@ -91,10 +146,21 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
   return deps;
 }
 
+/** JSON lines on stderr in pino's shape, for what is logged before the app's logger exists. */
+function stderrLog(instance: string, silent: boolean): LogSink {
+  const line = (level: number) => (obj: object, msg: string) => {
+    if (!silent) process.stderr.write(`${JSON.stringify({ level, time: Date.now(), instance, ...obj, msg })}\n`);
+  };
+  return { info: line(30), warn: line(40), error: line(50) };
+}
+
 /** Plugins and modules on a Fastify instance; no listen(), so tests drive it with inject(). */
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.env.LOG_LEVEL === 'silent' ? false : { level: deps.env.LOG_LEVEL },
+    // Every line names its instance: a cluster's logs are read merged.
+    logger:
+      deps.env.LOG_LEVEL === 'silent' ? false : { level: deps.env.LOG_LEVEL, base: { instance: instanceId(deps.env) } },
+    ...requestIdOptions,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: deps.env.TRUST_PROXY,
     onProtoPoisoning: 'error',
@@ -102,14 +168,51 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     return503OnClosing: true,
     frameworkErrors: withSecurityHeaders(frameworkErrors),
   });
+  if (deps.env.LOG_LEVEL !== 'silent') deps.log = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(securityHeadersPlugin);
-  await app.register(envelopePlugin);
+  await app.register(observabilityPlugin, deps);
+  await app.register(envelopePlugin, { onOutage: () => deps.metrics.inc(METRIC.dbOutages) });
   await app.register(bodyGuardPlugin);
   await app.register(openapiPlugin);
   await app.register(gatePlugin, deps);
   for (const register of modules) register(app, deps);
   if (deps.env.WEB_DIST) await app.register(webPlugin, { dist: deps.env.WEB_DIST });
   return app;
+}
+
+/**
+ * Graceful shutdown: /readyz turns 503 at once, SHUTDOWN_DRAIN_MS later (the balancer has stopped sending) the app
+ * closes — answering the requests in flight, 503 to new ones — then the Deps drain and close. A second signal exits
+ * at once.
+ */
+export async function shutdown(
+  app: FastifyInstance,
+  deps: Deps,
+  signal: string,
+  exit: (code: number) => void = (code) => process.exit(code),
+): Promise<void> {
+  const again = () => {
+    app.log.warn(`second ${signal}: exiting now`);
+    exit(1);
+  };
+  process.once('SIGINT', again);
+  process.once('SIGTERM', again);
+  const drainMs = deps.env.SHUTDOWN_DRAIN_MS ?? (deps.env.NODE_ENV === 'production' ? 5000 : 0);
+  app.readiness.drain();
+  app.log.info({ drainMs }, `${signal}: not ready; closing after the drain`);
+  if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
+  try {
+    await app.close();
+    // The fast paths drain, the job queue stops, then the limiter and the database close.
+    await deps.close();
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    exit(1);
+    return;
+  }
+  process.off('SIGINT', again);
+  process.off('SIGTERM', again);
+  exit(0);
 }

@@ -29,6 +29,17 @@ export const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(14),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Written on every log line as `instance`, so a cluster's merged logs say which instance wrote each; default host:pid. */
+  INSTANCE_ID: z.string().max(64).optional(),
+  /** Lets a scraper off this machine read /metrics with `Authorization: Bearer …`; unset: loopback callers only. */
+  METRICS_TOKEN: z.union([z.literal(''), z.string().min(16)]).optional(),
+  /** Statements slower than this many milliseconds are logged (SQL text, no values) and counted; 0 turns it off. */
+  SLOW_QUERY_MS: z.coerce.number().int().min(0).default(200),
+  /**
+   * Milliseconds between SIGTERM (readiness turns 503) and closing, so the balancer stops sending first; unset: 5000 in
+   * production, 0 elsewhere.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   /** The web build served at /; absent skips static serving (API-only instances, tests). */
   WEB_DIST: z.string().optional(),
   /** Folder of the material PDFs and videos named in content/media/media.json; default content/media/files. */

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { buildApp, createDeps } from './app.js';
+import { buildApp, createDeps, shutdown } from './app.js';
 import { loadEnv } from './env.js';
 import { listenHost } from './lib/loopback.js';
 import {
@@ -33,15 +33,8 @@ if (migrateOnly) {
 const app = await buildApp(deps);
 if (env.JOBS === 'on') await startJobs(deps);
 
-const shutdown = async (signal: string) => {
-  app.log.info(`${signal}: closing`);
-  await app.close();
-  // The fast paths drain, the job queue stops, then the limiter and the database close.
-  await deps.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', (signal) => void shutdown(app, deps, signal));
+process.once('SIGTERM', (signal) => void shutdown(app, deps, signal));
 
 const host = listenHost(env);
 await app.listen({ port: env.PORT, host });

@@ -11,6 +11,7 @@ import type { InboxLookup } from '../modules/mail/index.js';
 import type { TradeLookup } from '../modules/pay/index.js';
 import type { Clock } from './clock.js';
 import type { JobQueue } from './job-queue.js';
+import type { Metrics } from './metrics.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SettingsStore } from './settings.js';
 import type { UnitOfWork } from './unit-of-work.js';
@@ -27,6 +28,13 @@ export interface FastPaths {
   crafts: CraftBatch;
   trades: TradeLookup;
   inbox: InboxLookup;
+}
+
+/** The part of pino's logger the lines outside requests use. */
+export interface LogSink {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 /**
@@ -56,6 +64,13 @@ export interface Deps {
   /** Jobs: pg-boss on the live database (started on first use); in-process in the test apps. */
   queue: JobQueue;
   fast: FastPaths;
+  /** This instance's counters and gauges, served at /metrics; modules count through it, never through a global. */
+  metrics: Metrics;
+  /**
+   * Lines that belong to no request (slow queries, Redis and pool trouble): the app's logger once buildApp made it,
+   * JSON on stderr before.
+   */
+  log: LogSink;
   /** Set only on the Deps a unit of work hands its services (`uow.deps`): they join its transaction. */
   uow?: UnitOfWork<Deps> | undefined;
   /** Drains the fast paths, stops the queue and the limiter, and closes the database if createDeps opened it. */

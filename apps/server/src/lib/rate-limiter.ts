@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 
 export interface HitResult {
   /** Count in the current window after this hit. */
@@ -30,6 +30,14 @@ export interface RateLimiter {
   peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
+  /** Where the counters live right now, for /readyz: absent on the plain limiters. */
+  health?(): Promise<LimiterHealth>;
+}
+
+export interface LimiterHealth {
+  /** `redis` while Redis answers; `fallback` while the policies of decision 033 stand in for it. */
+  mode: 'redis' | 'fallback';
+  redis: 'up' | 'down';
 }
 
 /** Past this many live windows the memory limiter drops ended ones, then the oldest. */
@@ -142,6 +150,142 @@ export function redisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
     },
     async close() {
       await redis.quit();
+    },
+  };
+}
+
+/**
+ * What a throttle does while Redis cannot be reached (decision 033): `local` counts in this instance's memory (the
+ * limit holds per instance, so a cluster of N admits at most N times it), `closed` refuses with the throttle's own
+ * retryable kind, `open` admits without counting.
+ */
+export type RedisDownPolicy = 'local' | 'closed' | 'open';
+
+/**
+ * Per throttle, by key prefix; docs/decisions/033-redis-failure-mode.md gives the reasons. A key no prefix names
+ * gets `local`, the safe choice for a throttle added later.
+ */
+export const REDIS_DOWN_POLICIES: ReadonlyArray<readonly [prefix: string, policy: RedisDownPolicy]> = [
+  ['login:', 'local'],
+  ['code:', 'local'],
+  ['voucher:miss:', 'local'],
+  ['assistant:', 'local'],
+  ['upload:', 'local'],
+  ['comment:', 'local'],
+  ['reaction:', 'local'],
+];
+
+export function redisDownPolicy(key: string, policies = REDIS_DOWN_POLICIES): RedisDownPolicy {
+  return policies.find(([prefix]) => key.startsWith(prefix))?.[1] ?? 'local';
+}
+
+/** How long a `closed` throttle tells the client to wait: about as long as Redis takes to come back. */
+const CLOSED_RETRY_SECONDS = 30;
+/** A Redis error or a fallback is logged at most this often, so an outage writes a line every few seconds, not per call. */
+const LOG_EVERY_MS = 5000;
+
+export interface ResilientOptions {
+  /** The window counters used while Redis is down; a memory limiter by default. */
+  local?: RateLimiter;
+  policyFor?: (key: string) => RedisDownPolicy;
+  /** Called on each call answered without Redis (counted in /metrics). */
+  onFallback?: (policy: RedisDownPolicy) => void;
+  log?: (message: string) => void;
+}
+
+/**
+ * A Redis client that fails fast: with Redis down a command is refused at once (no offline queue), a command that
+ * does not answer in 250 ms fails, and the connection is retried in the background with backoff up to 5 s.
+ */
+export function fastFailingRedis(url: string, log: (message: string) => void = console.warn): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 250,
+    connectTimeout: 1000,
+    retryStrategy: (times) => Math.min(100 * 2 ** Math.min(times, 6), 5000),
+  });
+  let lastLogged = 0;
+  redis.on('error', (err: Error) => {
+    const now = Date.now();
+    if (now - lastLogged < LOG_EVERY_MS) return;
+    lastLogged = now;
+    log(`redis: ${err.message}`);
+  });
+  return redis;
+}
+
+/**
+ * The Redis limiter while Redis answers; on a Redis error, or while the client is not connected, each call is
+ * answered by the throttle's policy instead — no call waits on a Redis that is down. Redis is used again as soon as
+ * the client reconnects; the counts taken locally meanwhile are not carried over.
+ */
+export function resilientRateLimiter(redis: Redis, opts: ResilientOptions = {}, prefix = 'rl:'): RateLimiter {
+  const shared = redisRateLimiter(redis, prefix);
+  const local = opts.local ?? memoryRateLimiter();
+  const policyFor = opts.policyFor ?? ((key: string) => redisDownPolicy(key));
+  let lastLogged = 0;
+  const fellBack = (policy: RedisDownPolicy, err: unknown) => {
+    opts.onFallback?.(policy);
+    const now = Date.now();
+    if (now - lastLogged < LOG_EVERY_MS) return;
+    lastLogged = now;
+    const why = err instanceof Error ? err.message : `client ${redis.status}`;
+    opts.log?.(`rate limiter without Redis (${why}): throttles follow their Redis-down policy`);
+  };
+  /** The Redis answer, or null when Redis failed (the caller applies the policy). */
+  const tryRedis = async <T>(work: () => Promise<T>): Promise<{ value: T } | { err: unknown }> => {
+    if (redis.status !== 'ready') return { err: null };
+    try {
+      return { value: await work() };
+    } catch (err) {
+      return { err };
+    }
+  };
+  return {
+    async hit(key, windowSeconds) {
+      const r = await tryRedis(() => shared.hit(key, windowSeconds));
+      if ('value' in r) return r.value;
+      const policy = policyFor(key);
+      fellBack(policy, r.err);
+      return policy === 'open' ? { count: 0, resetSeconds: windowSeconds } : local.hit(key, windowSeconds);
+    },
+    async reserve(key, max, windowSeconds) {
+      const r = await tryRedis(() => shared.reserve(key, max, windowSeconds));
+      if ('value' in r) return r.value;
+      const policy = policyFor(key);
+      fellBack(policy, r.err);
+      if (policy === 'open') return { ok: true, count: 0, resetSeconds: windowSeconds };
+      if (policy === 'closed') return { ok: false, count: max, resetSeconds: CLOSED_RETRY_SECONDS };
+      return local.reserve(key, max, windowSeconds);
+    },
+    async release(key) {
+      const r = await tryRedis(() => shared.release(key));
+      // A unit taken in Redis before it went down stays taken there until its window ends.
+      if (!('value' in r)) await local.release(key);
+    },
+    async peek(key) {
+      const r = await tryRedis(() => shared.peek(key));
+      return 'value' in r ? r.value : local.peek(key);
+    },
+    async reset(key) {
+      await tryRedis(() => shared.reset(key));
+      // Both: a window counted locally during an outage must not outlive the success that resets it.
+      await local.reset(key);
+    },
+    async close() {
+      await local.close();
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    },
+    async health() {
+      const up =
+        redis.status === 'ready' &&
+        (await redis.ping().then(
+          () => true,
+          () => false,
+        ));
+      return { mode: up ? 'redis' : 'fallback', redis: up ? 'up' : 'down' };
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Deps } from '../../lib/deps.js';
 import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { releaseCode } from '../codes/index.js';
 import { remindTradePaid } from '../mail/index.js';
+import { METRIC } from '../../lib/metrics.js';
 import { addFlashCoins, grantTier } from '../membership/index.js';
 import { insertTradeEvent, lockTrade, moveTrade, type TradeRow } from './trades.repository.js';
 
@@ -124,6 +125,7 @@ export async function applyPayment(deps: Deps, tradeId: number, source: SettleSo
     await insertTradeEvent(tx, { ...event, toStatus: 'ApplySuccess', detail: {} });
     // The "paid" mail commits with the grant: a learner never reads it for a grant that rolled back, nor misses it.
     await remindTradePaid(unit, { userId: trade.userId, tradeId, title: trade.title });
+    unit.uow?.afterCommit(() => deps.metrics.inc(METRIC.paymentGrants));
     faultPoint(deps.env, 'pay.grant_uncommitted');
     return row!;
   });

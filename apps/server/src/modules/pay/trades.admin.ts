@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { staffChange } from '../../lib/staff-change.js';
 import { remindTradePaid } from '../mail/index.js';
+import { METRIC } from '../../lib/metrics.js';
 import { grantPurchase } from './settle.js';
 import { toTradeDto } from './trades.dto.js';
 import { tradesPage, tradeUserName } from './trades.admin.repository.js';
@@ -90,7 +91,10 @@ export async function resolveTrade(deps: Deps, actor: Actor, body: In<typeof pay
       detail: { admin_id: actor.user.id, reason },
       createdAt: now,
     });
-    if (action === 'grant') await remindTradePaid(unit, { userId: trade.userId, tradeId: id, title: trade.title });
+    if (action === 'grant') {
+      await remindTradePaid(unit, { userId: trade.userId, tradeId: id, title: trade.title });
+      unit.uow?.afterCommit(() => deps.metrics.inc(METRIC.paymentGrants));
+    }
     const result = toAdminTrade(row, await tradeUserName(tx, row.userId));
     const before = { status: from, note: trade.note, paid_fen: trade.paidFen, price: trade.amountFen };
     return { result, audits: [{ targetKind: 'trade', targetId: id, before, after: { status: to, note, reason } }] };
