@@ -38,6 +38,14 @@ export const etsCopy = {
     retrying: 'Not saved yet, retrying…',
   } satisfies ExamCopy['save'],
 
+  network: {
+    offline: 'You are offline. Your answers are saved on this device and will be sent when the connection returns.',
+    offlineSubmit:
+      'You are offline. This section will be submitted when the connection returns; your answers are saved on this device.',
+    syncing: 'Back online. Sending your answers…',
+    synced: 'All answers saved',
+  } satisfies ExamCopy['network'],
+
   exitDialog: {
     title: 'Exit Section?',
     body: 'If you exit this section, your answers are submitted and you cannot return to it.',

@@ -95,6 +95,14 @@ export const examCopy = {
     retrying: '保存失败，正在重试…',
   },
 
+  /** The banner under the bar while the network is gone and until what was queued meanwhile is synced. */
+  network: {
+    offline: '网络已断开，答案已保存在本机，恢复连接后会自动同步',
+    offlineSubmit: '网络已断开，本部分将在恢复连接后提交，答案已保存在本机',
+    syncing: '网络已恢复，正在同步…',
+    synced: '已同步',
+  },
+
   exitDialog: {
     title: '退出本节？',
     body: '退出后本部分将被提交，不能再返回修改本部分的答案。',

@@ -29,6 +29,8 @@ interface ExamBarProps extends BarActions {
   calculatorOpen: boolean;
   /** Extra content on the second row (the review screen's "返回作答"). */
   children?: ReactNode;
+  /** A line under the bar that stays with it (the offline banner). */
+  notice?: ReactNode;
 }
 
 function BarButton({
@@ -128,6 +130,7 @@ export function ExamBar(props: ExamBarProps) {
         <SaveIndicator save={save} />
         <ExamTimer clock={clock} onTimeUp={onTimeUp} />
       </div>
+      {props.notice}
     </header>
   );
 }

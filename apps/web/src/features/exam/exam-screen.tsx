@@ -14,6 +14,8 @@ import { ExamBar, type BarActions } from './exam-bar';
 import { ExitSectionDialog } from './exam-dialog';
 import { hasCalculator, openSectionIndex, resumePosition, type Position } from './exam-model';
 import { ExamSession } from './exam-session';
+import { OfflineBanner } from './offline-banner';
+import { indexedDbStore } from './offline-queue';
 import { EndIntro } from './end-intro';
 import { HelpScreen } from './help-screen';
 import { ReviewScreen } from './review-screen';
@@ -68,8 +70,17 @@ function stageOf(exam: ExamView, screen: Screen, advancing: boolean): ExamStage 
  * essay beside its topic.
  */
 export function ExamScreen({ initial }: { initial: ExamView }) {
-  const [session] = useState(() => new ExamSession(initial, { call, report: reportError, now: Date.now }));
-  const { exam, save, clock } = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const [session] = useState(
+    () =>
+      new ExamSession(initial, {
+        call,
+        report: reportError,
+        now: Date.now,
+        store: indexedDbStore(),
+        online: () => navigator.onLine,
+      }),
+  );
+  const { exam, save, clock, network } = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const [screen, setScreen] = useState<Screen>(() => initialScreen(initial));
   const [advancing, setAdvancing] = useState(false);
   const [exitOpen, setExitOpen] = useState(false);
@@ -86,8 +97,15 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
     // A tab going to the background (closing, switching apps on a phone) sends what is still being typed.
     const onHide = () => document.visibilityState === 'hidden' && session.flush();
     document.addEventListener('visibilitychange', onHide);
+    // The browser knows of a lost network before a send fails, and of its return before the next retry.
+    const onOnline = () => session.setOnline(true);
+    const onOffline = () => session.setOnline(false);
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
     return () => {
       document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
       session.dispose();
     };
   }, [session]);
@@ -167,8 +185,15 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
 
   const onTimeUp = () => {
     if (!at || !sectionOpen) return;
-    if (exam.is_auto_commit) void session.heartbeat(at);
-    else setScreen({ kind: 'end', at, timeUp: true });
+    // Offline the server cannot say it submitted the section: the screen closes it as the server will, and what was
+    // answered in time waits in the queue (decision 035).
+    const closeHere = () => setScreen({ kind: 'end', at, timeUp: true });
+    if (network.offline) closeHere();
+    else if (exam.is_auto_commit)
+      void session.heartbeat(at).then(() => {
+        if (session.getSnapshot().network.offline) closeHere();
+      });
+    else closeHere();
   };
 
   const onAnswer = (a: Answer) => {
@@ -293,9 +318,11 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
             save={save}
             flagged={stage === 'InExam' && Boolean(item?.action.flagged)}
             calculatorOpen={calcOpen}
+            notice={<OfflineBanner network={network} />}
             {...actions}
           />
         )}
+        {!barShown && network.finishing && <OfflineBanner network={network} />}
         {body}
         {calculator && calcOpen && (
           <Calculator

@@ -9,10 +9,13 @@ import {
 } from '@gre/contracts';
 import { ApiError } from '../../api/client';
 import { itemKey, patchItem, replaceItem, stateAfter, type Position } from './exam-model';
+import { noStore, PendingLog, supersedeKey, type Slot } from './offline-queue';
 import { sendChange, type ChangeOp, type Sent } from './session-send';
+import { clockFromExam, overlay } from './session-view';
 import type { LocalClock, SaveState, SessionDeps, SessionSnapshot } from './session-types';
 
-export type { CallFn, LocalClock, SaveState, SessionDeps, SessionSnapshot } from './session-types';
+export { clockFromExam } from './session-view';
+export type { CallFn, LocalClock, NetworkState, SaveState, SessionDeps, SessionSnapshot } from './session-types';
 
 interface Queued {
   op: ChangeOp;
@@ -21,26 +24,21 @@ interface Queued {
   staleRetries: number;
   /** Failed sends with a server answer (5xx); an offline send is retried without limit. */
   failures: number;
+  /** Its copy on the device (answers, flags, moves, submits), forgotten once the server has it. */
+  slot: Slot | null;
+  /** Left by an earlier visit of the page: nobody waits for it, and a refusal is not news to the learner. */
+  replayed: boolean;
   done: (res: ExamChange | null, err?: unknown) => void;
 }
 
 const MAX_RETRY_MS = 10_000;
+const noop = () => undefined;
 const MAX_SERVER_FAILURES = 3;
 const isKind = (err: unknown, ...kinds: string[]) => err instanceof ApiError && kinds.includes(err.kind);
 /** Worth sending again: no answer at all, the server or a proxy failed, or the site is being upgraded. */
 const isTransient = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
-
-export function clockFromExam(exam: ExamView, section: number, now: number): LocalClock | null {
-  const s = exam.sections[section];
-  if (!s) return null;
-  const limit = s.time_limit_seconds;
-  return {
-    section,
-    used: s.action.used_time_seconds,
-    remaining: limit > 0 ? Math.max(0, limit - s.action.used_time_seconds) : null,
-    at: now,
-  };
-}
+/** No answer at all: the device is offline (or the server unreachable), as opposed to a server that said no. */
+const isOffline = (err: unknown) => err instanceof ApiError && err.status === 0;
 
 /**
  * One exam on this device: every change goes through one serial queue that carries the server's `revision` (each
@@ -61,6 +59,12 @@ export class ExamSession {
   private retrying = false;
   private savedOnce = false;
   private seq = 0;
+  private offline: boolean;
+  private readonly log: PendingLog;
+  /** The changes an earlier visit left are back in the queue: nothing is sent before. Null without a store. */
+  private ready: Promise<void> | null;
+  /** Ends the wait before the next retry (the browser says the network is back). */
+  private wake: (() => void) | null = null;
   private snapshot: SessionSnapshot;
   private readonly listeners = new Set<() => void>();
 
@@ -72,7 +76,10 @@ export class ExamSession {
     this.revision = exam.revision;
     const open = exam.sections.find((s) => !s.action.finished);
     this.clock = open ? clockFromExam(exam, open.index, deps.now()) : null;
+    this.offline = deps.online ? !deps.online() : false;
+    this.log = new PendingLog(deps.store ?? noStore, exam.id);
     this.snapshot = this.build();
+    this.ready = deps.store ? this.restore() : null;
   }
 
   readonly subscribe = (listener: () => void) => {
@@ -163,6 +170,12 @@ export class ExamSession {
 
   /** The learner is on the exam screen: the server counts the time and may submit a section whose time is up. */
   async heartbeat(at: Position): Promise<void> {
+    // Changes still queued go first: a beat could submit a section whose time just ran out before the answers given
+    // in time (and waiting for the network) arrive within the grace. The queued calls bring the clock back themselves.
+    if (this.queue.length > 0) {
+      this.wake?.();
+      return;
+    }
     try {
       const clock = await this.deps.call(
         examCalls.heartbeat,
@@ -170,10 +183,14 @@ export class ExamSession {
         { quiet: true },
       );
       this.setClock(clock);
+      this.offline = false;
       if (clock.auto_committed) await this.refetch();
       else this.emit();
     } catch (err) {
-      if (isKind(err, 'exam_finished', 'exam_time_up')) await this.refetch();
+      if (isOffline(err)) {
+        this.offline = true;
+        this.emit();
+      } else if (isKind(err, 'exam_finished', 'exam_time_up')) await this.refetch();
       else if (!isTransient(err)) this.deps.report(err);
     }
   }
@@ -206,6 +223,45 @@ export class ExamSession {
     this.flush();
   }
 
+  /** The browser's word on the network (`online` / `offline` events): back online, the queue is tried at once. */
+  setOnline(online: boolean): void {
+    if (!online) this.offline = true;
+    else if (this.queue.length === 0) this.offline = false;
+    this.wake?.();
+    this.emit();
+  }
+
+  /** Every write and delete of the device's copy asked for so far is done (tests). */
+  settled(): Promise<void> {
+    return this.log.settled();
+  }
+
+  /** The changes an earlier visit left on the device go first, shown at once as if just made. */
+  private async restore(): Promise<void> {
+    const restored = await this.log.restore();
+    if (restored.length === 0) return;
+    const replayed: Queued[] = restored.map(({ op, slot }) => {
+      const shown = this.layOver(op);
+      return { op: shown, key: supersedeKey(shown), staleRetries: 0, failures: 0, slot, replayed: true, done: noop };
+    });
+    this.queue = [...replayed, ...this.queue];
+    this.emit();
+    void this.pump();
+  }
+
+  /** A restored change on screen; an answer or flag given since the page loaded stays the one shown. */
+  private layOver(op: ChangeOp): ChangeOp {
+    if (op.type === 'move') this.visits.add(itemKey(op.at.section, op.at.question));
+    if (op.type === 'answer' || op.type === 'flag') {
+      const key = itemKey(op.at.section, op.at.question);
+      const seq = ++this.seq;
+      if (op.type === 'answer' && !this.answers.has(key)) this.answers.set(key, { value: op.answer, seq });
+      if (op.type === 'flag' && !this.flags.has(key)) this.flags.set(key, { value: op.flagged, seq });
+      return { ...op, seq };
+    }
+    return op;
+  }
+
   private cancelTyping(key: string) {
     const t = this.typing.get(key);
     if (t) clearTimeout(t.timer);
@@ -219,10 +275,13 @@ export class ExamSession {
       const done = (res: ExamChange | null, err?: unknown) => (err === undefined ? resolve(res) : reject(err));
       // The op at the head may be in flight; only later ones are replaced.
       const same = key === null ? -1 : this.queue.findIndex((q, i) => i > 0 && q.key === key);
+      const entry: Queued = { op, key, staleRetries: 0, failures: 0, slot: this.log.keep(op), replayed: false, done };
       if (same >= 0) {
-        this.queue[same]!.done(null);
-        this.queue[same] = { op, key, staleRetries: 0, failures: 0, done };
-      } else this.queue.push({ op, key, staleRetries: 0, failures: 0, done });
+        const old = this.queue[same]!;
+        this.log.forget(old.slot);
+        old.done(null);
+        this.queue[same] = entry;
+      } else this.queue.push(entry);
       this.emit();
       void this.pump();
     });
@@ -235,13 +294,19 @@ export class ExamSession {
   private async pump(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    if (this.ready) {
+      await this.ready;
+      this.ready = null;
+    }
     let delay = this.deps.retryDelayMs ?? 1000;
     while (this.queue.length > 0) {
       const head = this.queue[0]!;
       try {
         const sent = await this.send(head.op);
         this.queue.shift();
+        this.log.forget(head.slot);
         this.retrying = false;
+        this.offline = false;
         delay = this.deps.retryDelayMs ?? 1000;
         await this.acknowledge(head.op, sent.change, sent.item);
         head.done(sent.change);
@@ -253,13 +318,21 @@ export class ExamSession {
           await this.refetch();
         } else if (isTransient(err) && head.failures < MAX_SERVER_FAILURES) {
           // Offline and maintenance last as long as they last; a failing server gets a few tries.
-          if ((err as ApiError).status !== 0 && !isKind(err, 'server_upgrading')) head.failures += 1;
+          if (isOffline(err)) this.offline = true;
+          else if (!isKind(err, 'server_upgrading')) head.failures += 1;
           // The upgrade overlay is the catalogue's to show; lost connections only show in the save indicator.
           if (!this.retrying && isKind(err, 'server_upgrading', 'internal')) this.deps.report(err);
           this.retrying = true;
           this.emit();
-          await new Promise((r) => setTimeout(r, delay));
-          delay = Math.min(delay * 2, MAX_RETRY_MS);
+          const woken = await new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(false), delay);
+            this.wake = () => {
+              clearTimeout(timer);
+              resolve(true);
+            };
+          });
+          this.wake = null;
+          delay = woken ? (this.deps.retryDelayMs ?? 1000) : Math.min(delay * 2, MAX_RETRY_MS);
         } else {
           await this.drop(head, err);
         }
@@ -277,9 +350,10 @@ export class ExamSession {
     this.queue = this.queue.filter((q) => !gone.includes(q));
     for (const q of gone) {
       this.forget(q.op);
+      this.log.forget(q.slot);
       q.done(null, q === head ? err : undefined);
     }
-    if (!(closed && head.op.type === 'finish')) this.deps.report(err);
+    if (!(closed && head.op.type === 'finish') && !head.replayed) this.deps.report(err);
     if (closed) await this.refetch();
     else this.emit();
   }
@@ -344,25 +418,16 @@ export class ExamSession {
   }
 
   private build(): SessionSnapshot {
-    let exam = this.base;
-    for (const key of this.visits) {
-      const [s, q] = key.split(':').map(Number) as [number, number];
-      exam = patchItem(exam, { section: s, question: q }, (a) => ({ ...a, state: stateAfter(a.state, null) }));
-    }
-    for (const [key, { value }] of this.answers) {
-      const [s, q] = key.split(':').map(Number) as [number, number];
-      const kind = exam.sections[s]?.items[q]?.question.input_method.kind;
-      exam = patchItem(exam, { section: s, question: q }, (a) => ({
-        ...a,
-        answer: value,
-        state: kind ? stateAfter(a.state, isAnswered(kind, value)) : a.state,
-      }));
-    }
-    for (const [key, { value }] of this.flags) {
-      const [s, q] = key.split(':').map(Number) as [number, number];
-      exam = patchItem(exam, { section: s, question: q }, (a) => ({ ...a, flagged: value }));
-    }
-    return { exam, revision: this.revision, save: this.saveState(), clock: this.clock };
+    const exam = overlay(this.base, this.visits, this.answers, this.flags);
+    const pending = this.queue.filter((q) => q.slot !== null).length + this.typing.size;
+    const finishing = this.queue.some((q) => q.op.type === 'finish');
+    return {
+      exam,
+      revision: this.revision,
+      save: this.saveState(),
+      clock: this.clock,
+      network: { offline: this.offline, pending, finishing },
+    };
   }
 
   private emit() {

@@ -1,5 +1,6 @@
 import type { CallDef, CallRequest, CallResponse, ExamView } from '@gre/contracts';
 import type { CallOptions } from '../../api/client';
+import type { PendingStore } from './offline-queue';
 
 // The exam session's outward shapes: what it needs (SessionDeps) and what it shows (SessionSnapshot).
 
@@ -19,6 +20,10 @@ export interface SessionDeps {
   typingDelayMs?: number;
   /** First wait before a failed save is sent again (doubles up to 10 s). */
   retryDelayMs?: number;
+  /** The device's copy of unacknowledged changes (IndexedDB); none: they live in memory only. */
+  store?: PendingStore;
+  /** `navigator.onLine`: false shows the offline banner before the first send fails. */
+  online?: () => boolean;
 }
 
 /** The clock as the server last sent it, with the moment it arrived, so the display can run on locally. */
@@ -37,4 +42,14 @@ export interface SessionSnapshot {
   revision: number;
   save: SaveState;
   clock: LocalClock | null;
+  network: NetworkState;
+}
+
+/** What the offline banner shows: whether sends find no network, and what still waits for it. */
+export interface NetworkState {
+  offline: boolean;
+  /** Changes made on this device the server has not acknowledged yet (typed answers waiting for a pause too). */
+  pending: number;
+  /** A section submit is among them. */
+  finishing: boolean;
 }
