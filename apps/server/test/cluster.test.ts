@@ -138,6 +138,19 @@ describe.skipIf(!pgUrl || !template || !redisUp)('two instances on one database 
     for (const i of both()) expect((await i.call(userCalls.get, {}, { token: u.token })).status).toBe(401);
   });
 
+  it('a parallel burst of invalid codes on both lets no more than the allowance through before the freeze', async () => {
+    const u = await createUser(a.deps);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        both()[i % 2]!.call(codeCalls.get, { code: `BURST${i}` }, { token: u.token }),
+      ),
+    );
+    const kinds = answers.map((r) => (r.ok ? 'invalid' : r.err!.kind));
+    expect(kinds.filter((k) => k === 'invalid')).toHaveLength(INVALID_CODE_FREEZE_AT - 1);
+    expect(kinds.filter((k) => k !== 'invalid').every((k) => k === 'user_frozen' || k === 'unauthorized')).toBe(true);
+    expect((await userRow(a.deps, u.user.id)).isFreeze).toBe(true);
+  });
+
   it('a freeze by an admin on A ends the learner’s session on B at its next request', async () => {
     const staff = await createUser(a.deps, { isAdmin: true });
     const learner = await createUser(a.deps);

@@ -1,4 +1,5 @@
-import { codeAttempts, discountCodes, type Queryable } from '@gre/db';
+import { codeAttempts, discountCodes, type Queryable, type Tx } from '@gre/db';
+import { advisoryLock } from '@gre/db/queries';
 import { and, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 
 export type CodeRow = typeof discountCodes.$inferSelect;
@@ -68,8 +69,13 @@ export async function giveUseBack(db: Queryable, id: number): Promise<void> {
     .where(and(eq(discountCodes.id, id), gt(discountCodes.usedCount, 0)));
 }
 
-export async function insertAttempt(db: Queryable, userId: number, code: string, valid: boolean, at: Date) {
-  await db.insert(codeAttempts).values({ userId, code, valid, createdAt: at });
+/**
+ * Records a try under a per-learner lock held to the commit: parallel tries (on one instance or several) then count
+ * one after another, so a burst cannot slip more than the allowance past the freeze between insert and count.
+ */
+export async function insertAttempt(tx: Tx, userId: number, code: string, valid: boolean, at: Date) {
+  await advisoryLock(tx, `code-attempts:${userId}`);
+  await tx.insert(codeAttempts).values({ userId, code, valid, createdAt: at });
 }
 
 export async function countInvalidSince(db: Queryable, userId: number, since: Date): Promise<number> {
