@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { buildApp, createDeps, shutdown } from './app.js';
+import { buildApp, createDeps } from './app.js';
 import { loadEnv } from './env.js';
 import { listenHost } from './lib/loopback.js';
+import { shutdown } from './lib/shutdown.js';
 import {
   demoAccountsTable,
   demoExposureWarning,

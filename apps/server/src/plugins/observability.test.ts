@@ -1,6 +1,10 @@
 import { systemCalls } from '@gre/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callHeaders, createTestApp, type TestApp } from '../../test/test-app.js';
+import { createDeps } from '../app.js';
+import { loadEnv } from '../env.js';
+import { InProcessQueue } from '../lib/job-queue.js';
 import { METRIC } from '../lib/metrics.js';
 import { requestIdOf } from './observability.js';
 
@@ -117,5 +121,33 @@ describe('/metrics', () => {
     expect(text).toContain(`${METRIC.latency}_bucket{method="POST",route="${route}",le="5"} 2\n`);
     expect(text).toMatch(/^gre_db_pool_connections\{state="total"\} \d+$/m);
     expect(text).toMatch(/^gre_process_resident_memory_bytes \d+$/m);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('slow queries', () => {
+  it('logs the statement text over SLOW_QUERY_MS, without its values, and counts it', async () => {
+    const lines: Array<{ obj: object; msg: string }> = [];
+    const push = (obj: object, msg: string) => void lines.push({ obj, msg });
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: process.env.DATABASE_URL,
+      MIGRATE: 'off',
+      SLOW_QUERY_MS: '20',
+    });
+    const deps = await createDeps(env, { queue: new InProcessQueue(), log: { info: push, warn: push, error: push } });
+    try {
+      await deps.database.db.execute(sql`select pg_sleep(0.05), ${'a-secret'}::text as slow_probe`);
+      await deps.database.db.execute(sql`select 1 as quick_probe`);
+      expect(deps.metrics.value(METRIC.slowQueries)).toBe(1);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.msg).toBe('slow query');
+      const { ms, sql: text } = lines[0]!.obj as { ms: number; sql: string };
+      expect(ms).toBeGreaterThanOrEqual(20);
+      expect(text).toContain('slow_probe');
+      expect(JSON.stringify(lines)).not.toContain('a-secret');
+    } finally {
+      await deps.close();
+    }
   });
 });
