@@ -50,7 +50,7 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
               if (ms < slowMs) return;
               metrics.inc(METRIC.slowQueries);
               // The text only: parameter values can be passwords, codes or tokens.
-              out.log.warn({ ms: Math.round(ms), sql: sql.replace(/\s+/g, ' ').slice(0, 200) }, 'slow query');
+              out.log.warn({ ms: Math.round(ms), sql: sql.replace(/\s+/g, ' ').trim().slice(0, 200) }, 'slow query');
             }
           : undefined,
       onPoolError: (err) => out.log.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
