@@ -37,7 +37,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -52,6 +52,16 @@ const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 30_000;
 
 let say = (line) => console.log(`[cluster] ${line}`);
+
+/** Every child still running; killed if this process exits without stop() (a crash, a bench that threw). */
+const children = new Set();
+function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+}
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
 
 /** HAProxy from Debian's packages when it is not on the PATH; we run as root, as the browser install does. */
 export function ensureHaproxy() {
@@ -81,12 +91,40 @@ export function ensureHaproxy() {
   return again.stdout.split('\n')[0];
 }
 
-/** `npm run build` when the server or the web build is missing. */
+/** The newest modification time (ms) of the files under `dirs`; 0 when none exist. */
+function newestMtime(dirs) {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const path = resolve(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const dir of dirs) if (existsSync(dir)) walk(dir);
+  return newest;
+}
+
+function builtAt(file) {
+  return existsSync(file) ? statSync(file).mtimeMs : 0;
+}
+
+/**
+ * Builds the server and the web app when missing or older than their sources (a pulled change must not run on an old
+ * build in every instance).
+ */
 export function ensureBuild() {
-  if (existsSync(serverMain) && existsSync(resolve(webDist, 'index.html'))) return;
-  say('no build yet: npm run build');
-  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('`npm run build` failed; see above');
+  const shared = ['packages/contracts/src', 'packages/db/src'].map((d) => resolve(root, d));
+  const workspaces = [];
+  if (builtAt(serverMain) < newestMtime([resolve(root, 'apps/server/src'), ...shared])) workspaces.push('apps/server');
+  if (builtAt(resolve(webDist, 'index.html')) < newestMtime([resolve(root, 'apps/web/src'), ...shared.slice(0, 1)]))
+    workspaces.push('apps/web');
+  for (const workspace of workspaces) {
+    say(`${workspace}: no build or an older one; npm run build -w ${workspace}`);
+    const built = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error(`\`npm run build -w ${workspace}\` failed; see above`);
+  }
 }
 
 async function pgClient(url) {
@@ -203,7 +241,11 @@ function makeInstance({ id, port, env, dir }) {
         cwd: root,
         env: { ...env, PORT: String(port), INSTANCE_ID: id },
         stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group: Ctrl-C in the terminal reaches only this script, which then stops the instances in
+        // order. A SIGINT from the terminal as well would be a second signal, which exits at once without the drain.
+        detached: true,
       });
+      track(child);
       child.stdout.pipe(log);
       child.stderr.pipe(log);
       instance.child = child;
@@ -238,7 +280,12 @@ function startBalancer({ configPath, dir, statsPort }) {
   const logPath = resolve(dir, 'haproxy.log');
   const log = createWriteStream(logPath, { flags: 'a' });
   // -db: foreground, so it is our child and dies with the cluster; -W would fork a master we would have to track.
-  const child = spawn('haproxy', ['-f', configPath, '-db'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('haproxy', ['-f', configPath, '-db'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  track(child);
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   let exited = false;

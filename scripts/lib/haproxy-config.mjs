@@ -40,8 +40,9 @@ defaults
 
 frontend www
     bind ${bind}:${port}
-    # Every request gets an id the instances log (x-request-id); a caller's own id is kept.
-    unique-id-format %{+X}o%ci:%cp_%fi:%fp_%Ts_%rt:%pid
+    # Every request gets an id the instances log (x-request-id); a caller's own id is kept. Letters, digits and _
+    # only: the app takes an id matching [A-Za-z0-9._-]{1,64} and replaces anything else.
+    unique-id-format %{+X}o%ci%cp_%fp%Ts_%rt_%pid
     http-request set-header X-Request-Id %[unique-id] unless { req.hdr(x-request-id) -m found }
     # The app's largest call takes 24 MiB; refuse more here before it crosses the network.
     http-request deny deny_status 413 if { req.hdr_val(content-length) gt ${BODY_MAX_BYTES} }
