@@ -1,0 +1,95 @@
+// The cluster and the single instance the load runs against, from scripts/cluster.mjs (`npm run cluster`), with the
+// types this folder reads; and the benchmark's own databases (gre_bench_c_*), created fresh and dropped at the end.
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { repoRoot } from '../targets.js';
+import { POSTGRES_ADMIN_URL } from '../databases.js';
+
+export interface Instance {
+  id: string;
+  port: number;
+  pid: number | undefined;
+  url: string;
+  logPath: string;
+  exited: boolean;
+  kill(signal?: NodeJS.Signals): Promise<unknown>;
+  restart(): Promise<void>;
+}
+
+export interface Target {
+  url: string;
+  databaseUrl: string;
+  instances: Instance[];
+  balancer: { pid: number; statsUrl: string; configPath: string } | null;
+  stop(): Promise<void>;
+}
+
+interface StartOptions {
+  port: number;
+  databaseUrl: string;
+  redisUrl?: string;
+  fresh?: boolean;
+  env?: Record<string, string>;
+  quiet?: boolean;
+}
+
+interface ClusterScript {
+  startCluster(o: StartOptions & { instances: number }): Promise<Target>;
+  startSingle(o: StartOptions): Promise<Target>;
+}
+
+const script = () => import(pathToFileURL(resolve(repoRoot, 'scripts/cluster.mjs')).href) as Promise<ClusterScript>;
+
+export async function startCluster(o: StartOptions & { instances: number }) {
+  return (await script()).startCluster(o);
+}
+
+export async function startSingle(o: StartOptions) {
+  return (await script()).startSingle(o);
+}
+
+/** A database of this benchmark's own on the local PostgreSQL (the cluster script drops and recreates it fresh). */
+export function benchDatabaseUrl(name: string) {
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/gre_bench_c_${name}`;
+  return url.toString();
+}
+
+export async function dropBenchDatabase(databaseUrl: string) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (!name.startsWith('gre_bench_c_')) throw new Error(`not this benchmark's database: ${name}`);
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export const loadAverage = () => loadavg().map((n) => Number(n.toFixed(2)));
+
+/** Whether a process is still alive (signal 0 only checks). */
+export function alive(pid: number | undefined) {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Command-line options: `--name value` pairs, numbers. */
+export function numberOption(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const n = Number(process.argv[i + 1]);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} wants a number ≥ 0`);
+  return n;
+}
+
+/** The environment every bench instance gets: quiet logs; what the run sets beyond the defaults is said in results. */
+export const BENCH_INSTANCE_ENV = { LOG_LEVEL: 'warn', SEED_DEMO: 'false' };
