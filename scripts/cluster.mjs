@@ -33,7 +33,8 @@
  * stop(): SIGTERM to every instance (they drain in-flight requests), then to HAProxy; resolves when all have exited.
  *
  * Files, per balancer port so clusters on different ports can run side by side: `.cluster/<port>/app-<i>.log`,
- * `haproxy.log` and `haproxy.cfg` (startSingle: `.cluster/<port>/single.log`); `.cluster/` is gitignored.
+ * `haproxy.log`, `haproxy.cfg` and `data/` (the instances' shared DATA_DIR: uploaded images, exports); startSingle:
+ * `.cluster/<port>/single.log`. `.cluster/` is gitignored.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -319,7 +320,7 @@ async function waitBalancer(balancer, url) {
   throw new Error(`HAProxy did not route to a ready instance within 30 s:\n${tail(balancer.logPath)}`);
 }
 
-function baseEnv({ databaseUrl, redisUrl, env }) {
+function baseEnv({ databaseUrl, redisUrl, env, dir }) {
   return {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'production',
@@ -331,6 +332,8 @@ function baseEnv({ databaseUrl, redisUrl, env }) {
     JOBS: 'on',
     TRUST_PROXY: 'true',
     WEB_DIST: webDist,
+    // Uploaded images and exports are files under DATA_DIR: every instance must see the same folder (docs/deploy.md).
+    DATA_DIR: resolve(dir, 'data'),
     // Demo accounts are what `npm run cluster` is tried with; production deployments set SEED_DEMO=false.
     SEED_DEMO: process.env.SEED_DEMO ?? 'true',
     // One key for every instance: a signed media link made on one must verify on the others.
@@ -345,7 +348,7 @@ async function prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir }) {
   ensureBuild();
   await ensureDatabase(databaseUrl, { fresh });
   await checkRedis(redisUrl);
-  const shared = baseEnv({ databaseUrl, redisUrl, env });
+  const shared = baseEnv({ databaseUrl, redisUrl, env, dir });
   migrate(shared);
   return shared;
 }
