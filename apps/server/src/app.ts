@@ -13,7 +13,7 @@ import { OffsetClock, systemClock } from './lib/clock.js';
 import type { Deps } from './lib/deps.js';
 import type { LogSink } from './lib/deps.js';
 import { cachedReader, createMetrics, METRIC, type GaugeReader } from './lib/metrics.js';
-import { fastFailingRedis, memoryRateLimiter, resilientRateLimiter } from './lib/rate-limiter.js';
+import { fastFailingRedis, memoryRateLimiter, redisReady, resilientRateLimiter } from './lib/rate-limiter.js';
 import { SettingsStore } from './lib/settings.js';
 import { SessionLookup } from './modules/auth/index.js';
 import { CraftBatch } from './modules/crafts/index.js';
@@ -74,10 +74,13 @@ export async function createDeps(env: Env = loadEnv(), overrides: Partial<Deps> 
   // The memory limiter's windows follow the clock; Redis keeps its own expiry times.
   const local = () => memoryRateLimiter(() => clock.now().getTime());
   const warn = (message: string) => out.log.warn({}, message);
+  const redis = !overrides.limiter && env.REDIS_URL ? fastFailingRedis(env.REDIS_URL, warn) : null;
+  if (redis && !(await redisReady(redis, 2000)))
+    warn('redis: not reachable at start; throttles fall back (decision 033)');
   const limiter =
     overrides.limiter ??
-    (env.REDIS_URL
-      ? resilientRateLimiter(fastFailingRedis(env.REDIS_URL, warn), {
+    (redis
+      ? resilientRateLimiter(redis, {
           local: local(),
           onFallback: (policy) => metrics.inc(METRIC.limiterFallbacks, { policy }),
           log: warn,

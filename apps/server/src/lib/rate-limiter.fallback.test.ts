@@ -86,6 +86,20 @@ describe('the rate limiter with Redis down', () => {
 });
 
 describe.runIf(shared.up)('the rate limiter with Redis up', () => {
+  it('an app started with Redis up counts there from its first request', { timeout: 20_000 }, async () => {
+    const t = await createTestApp({ REDIS_URL: redisUrl });
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.json()).toMatchObject({ ok: true, redis: 'up', rate_limiter: 'redis' });
+      const account = `nobody-${randomUUID().slice(0, 8)}@test.gre`;
+      await t.call(userCalls.login, { account, password: 'wrong-pass-1' });
+      expect(t.deps.metrics.value(METRIC.limiterFallbacks, { policy: 'local' })).toBe(0);
+      expect(Number(await shared.redis.get(`rl:login:acct:${account}`))).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('counts in Redis, where every instance sees it', async () => {
     const prefix = `test:${randomUUID()}:`;
     const l = resilientRateLimiter(fastFailingRedis(redisUrl, quiet), { log: quiet }, prefix);

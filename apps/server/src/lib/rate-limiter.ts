@@ -216,6 +216,28 @@ export function fastFailingRedis(url: string, log: (message: string) => void = c
 }
 
 /**
+ * Resolves once the client is connected, or after `ms` whichever comes first: an instance that starts while Redis is
+ * down starts anyway (its throttles fall back), one that starts with Redis up counts there from its first request.
+ */
+export async function redisReady(redis: Redis, ms: number): Promise<boolean> {
+  if (redis.status === 'ready') return true;
+  let timer: NodeJS.Timeout | undefined;
+  let onReady: (() => void) | undefined;
+  const ready = await Promise.race([
+    new Promise<boolean>((resolve) => {
+      onReady = () => resolve(true);
+      redis.once('ready', onReady);
+    }),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (onReady) redis.off('ready', onReady);
+  return ready;
+}
+
+/**
  * The Redis limiter while Redis answers; on a Redis error, or while the client is not connected, each call is
  * answered by the throttle's policy instead — no call waits on a Redis that is down. Redis is used again as soon as
  * the client reconnects; the counts taken locally meanwhile are not carried over.
