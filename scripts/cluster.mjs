@@ -14,23 +14,33 @@
  *   await cluster.instances[1].restart();       // back, ready, in the balancer again
  *   await cluster.stop();
  *
- * `startCluster({ instances = 3, port = 8080, databaseUrl, redisUrl, fresh = false, env = {}, quiet = false })`
+ * `startCluster({ instances = 3, port = 8080, databaseUrl, redisUrl, fresh = false, env = {}, quiet = false,
+ *   build = true })`
  *   - databaseUrl: default postgres://postgres@127.0.0.1:5432/gre_cluster (created when absent); `fresh: true` drops
  *     and recreates that database first (only a database whose name starts with `gre_cluster` or `gre_bench`).
  *   - redisUrl: default redis://127.0.0.1:6379.
  *   - env: extra environment for every instance (LOG_LEVEL, DATABASE_POOL_SIZE, …); it wins over the defaults.
+ *   - build: true rebuilds the server or web app when missing or older than their sources; false only when missing
+ *     (a benchmark comparing two runs keeps one build while others edit the tree).
  *   - statsPort: HAProxy's stats page, default port+1000.
  *   - Migrates and seeds once (`main.js --migrate-only`), then starts the instances on ports port+1..port+N with
  *     MIGRATE=off, JOBS=on, TRUST_PROXY=true, INSTANCE_ID=app-<i> and one MEDIA_SIGNING_SECRET, and HAProxy on `port`.
  *     Resolves once every instance is ready and the balancer answers.
  *   → { url, databaseUrl, redisUrl, dir, instances: Instance[], balancer: { pid, statsUrl, configPath }, stop() }
  *
- * `startSingle({ port = 8090, databaseUrl, redisUrl, fresh = false, env = {}, quiet = false })`: the same shape with
- * one instance on `port` and no balancer (`balancer` is null, `url` is the instance's).
+ * `startSingle({ port = 8090, databaseUrl, redisUrl, fresh = false, env = {}, quiet = false, build = true })`: the
+ * same shape with one instance on `port` and no balancer (`balancer` is null, `url` is the instance's).
+ *
+ * `quiet: true` prints nothing (errors are thrown with the tail of the failing log).
  *
  * Instance: { id, port, pid, url, logPath, kill(signal = 'SIGTERM') → Promise<exit code or signal>,
  *             restart() → Promise<void> (starts it again if it has exited, resolves when ready) }
- * stop(): SIGTERM to every instance (they drain in-flight requests), then to HAProxy; resolves when all have exited.
+ * stop(): SIGTERM to every instance (each answers /readyz 503, waits SHUTDOWN_DRAIN_MS — 5 s in production — and
+ * finishes its requests in flight), then to HAProxy; resolves when all have exited (an instance still running 30 s
+ * after SIGTERM is killed).
+ *
+ * A request inside an instance killed with SIGKILL fails at the client (502, or a closed connection): the balancer
+ * never replays a POST that may have reached an app (decision 034). Requests after it go to the others.
  *
  * Files, per balancer port so clusters on different ports can run side by side: `.cluster/<port>/app-<i>.log`,
  * `haproxy.log`, `haproxy.cfg` and `data/` (the instances' shared DATA_DIR: uploaded images, exports); startSingle:
@@ -115,7 +125,8 @@ function builtAt(file) {
  * Builds the server and the web app when missing or older than their sources (a pulled change must not run on an old
  * build in every instance).
  */
-export function ensureBuild() {
+export function ensureBuild({ rebuild = true } = {}) {
+  if (!rebuild && existsSync(serverMain) && existsSync(resolve(webDist, 'index.html'))) return;
   const shared = ['packages/contracts/src', 'packages/db/src'].map((d) => resolve(root, d));
   const workspaces = [];
   if (builtAt(serverMain) < newestMtime([resolve(root, 'apps/server/src'), ...shared])) workspaces.push('apps/server');
@@ -167,11 +178,13 @@ export async function ensureDatabase(databaseUrl, { fresh = false } = {}) {
 async function checkRedis(redisUrl) {
   const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  let cause;
+  redis.on('error', (e) => (cause = e));
   try {
     await redis.connect();
     await redis.ping();
   } catch (e) {
-    throw new Error(`Redis at ${redisUrl} does not answer (${e.message}); start it first`);
+    throw new Error(`Redis at ${redisUrl} does not answer (${(cause ?? e).message}); start it first`);
   } finally {
     redis.disconnect();
   }
@@ -342,10 +355,10 @@ function baseEnv({ databaseUrl, redisUrl, env, dir }) {
   };
 }
 
-async function prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir }) {
+async function prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir, build }) {
   if (quiet) say = () => {};
   mkdirSync(dir, { recursive: true });
-  ensureBuild();
+  ensureBuild({ rebuild: build });
   await ensureDatabase(databaseUrl, { fresh });
   await checkRedis(redisUrl);
   const shared = baseEnv({ databaseUrl, redisUrl, env, dir });
@@ -371,10 +384,11 @@ export async function startCluster({
   fresh = false,
   env = {},
   quiet = false,
+  build = true,
 } = {}) {
   const haproxyVersion = ensureHaproxy();
   const dir = resolve(root, '.cluster', String(port));
-  const shared = await prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir });
+  const shared = await prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir, build });
   const instances = Array.from({ length: count }, (_, i) =>
     makeInstance({ id: `app-${i + 1}`, port: port + i + 1, env: shared, dir }),
   );
@@ -412,9 +426,10 @@ export async function startSingle({
   fresh = false,
   env = {},
   quiet = false,
+  build = true,
 } = {}) {
   const dir = resolve(root, '.cluster', String(port));
-  const shared = await prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir });
+  const shared = await prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir, build });
   const instance = makeInstance({ id: 'single', port, env: shared, dir });
   try {
     await instance.start();
