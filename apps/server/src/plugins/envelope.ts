@@ -44,7 +44,9 @@ function sendError(reply: FastifyReply, err: AppError) {
  * Errors Fastify raises before routing (a URL that does not decode) bypass the error handler;
  * passed as the `frameworkErrors` option so they get the envelope too.
  */
-export function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  // No hook ran, so the request id is echoed here.
+  void reply.header('x-request-id', req.id);
   return sendError(reply, fromFrameworkError(error));
 }
 

@@ -36,6 +36,10 @@ describe('request ids', () => {
     const made = await t.app.inject({ method: 'POST', url: '/api/nope', headers: { 'x-request-id': 'bad id!' } });
     expect(made.statusCode).toBe(404);
     expect(made.headers['x-request-id']).toMatch(UUID);
+    // A URL that does not decode fails before routing and any hook: the framework-error path echoes the id too.
+    const bad = await t.app.inject({ method: 'GET', url: '/api/%zz', headers: { 'x-request-id': 'lb-bad-url' } });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.headers['x-request-id']).toBe('lb-bad-url');
   });
 });
 
