@@ -175,6 +175,7 @@ export class Learner {
       () => this.search(),
       () => this.flash(),
       () => this.trade(),
+      () => this.comeBack(),
     ];
     let next = Math.floor(this.random() * journeys.length);
     // Learners arrive over the first think times, not all in the same millisecond.
@@ -200,6 +201,14 @@ export class Learner {
     });
     this.token = session.token;
     await this.think();
+  }
+
+  /** Logs out and in again, as a learner back on another day: the login throttles (Redis) are used all run long. */
+  private async comeBack() {
+    await this.call(userCalls.logout.path, {});
+    this.token = '';
+    await this.think();
+    await this.login();
   }
 
   /** What /home asks for when it opens. */

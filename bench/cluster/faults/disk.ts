@@ -16,6 +16,8 @@ import { run } from './services.js';
 const MOUNT = '/tmp/gre-bench-c-disk';
 const DATA_DIR = join(MOUNT, 'data');
 const FILLER = join(MOUNT, 'filler');
+/** Where the server keeps the embedded database under DATA_DIR. */
+const DB_DIR = join(DATA_DIR, 'db');
 const LOG = resolve(repoRoot, '.test-output/cluster-fault-disk.log');
 /** The seeded bank takes about 170 MB; the rest is what the load's writes fill once the filler is removed. */
 const SIZE_MB = 400;
@@ -129,11 +131,15 @@ export async function diskFault() {
   try {
     console.log(`disk: tmpfs of ${SIZE_MB} MB at ${MOUNT}; migrating and seeding PGlite into ${DATA_DIR}`);
     run(`${process.execPath} ${serverMain} --migrate-only >> ${LOG} 2>&1`.replace(/^/, envPrefix()));
-    const setup = await openDatabase({ dataDir: DATA_DIR });
-    const sql = setup.pglite!;
-    const accounts = await createLearners(sql, FAULT_LEARNERS, 'disk');
-    const books = await smallBooks(sql);
-    await setup.close();
+    const setup = await openDatabase({ dataDir: DB_DIR });
+    let accounts;
+    let books;
+    try {
+      accounts = await createLearners(setup.pglite!, FAULT_LEARNERS, 'disk');
+      books = await smallBooks(setup.pglite!);
+    } finally {
+      await setup.close();
+    }
     await instance.start();
     await firstLogins(instance.url, accounts);
     const target: Target = {
@@ -172,7 +178,7 @@ export async function diskFault() {
       // The answers are read from the data directory itself, the server stopped (PGlite is one process's).
       ledgerSql: async () => {
         await instance.kill();
-        const db = await openDatabase({ dataDir: DATA_DIR });
+        const db = await openDatabase({ dataDir: DB_DIR });
         return { sql: db.pglite!, close: () => db.close() };
       },
       extra: async () => {
