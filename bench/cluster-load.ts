@@ -20,6 +20,7 @@ import {
   numberOption,
   startCluster,
   startSingle,
+  balancerView,
   type Target,
 } from './cluster/targets.js';
 import { machineFacts, repoRoot } from './targets.js';
@@ -44,6 +45,10 @@ interface TargetResult {
   answers: LedgerCheck;
   /** Every instance still running at the end, none restarted. */
   instances_alive_at_end: boolean;
+  /** HAProxy's view of each instance at the end (status, sessions, time marked down by its health check). */
+  balancer_at_end: unknown;
+  /** Requests by outcome for every second, warm-up included: when errors came, they are in a burst or spread. */
+  timeline: Record<string, number>[];
 }
 
 async function measure(name: 'cluster' | 'single', start: (databaseUrl: string) => Promise<Target>) {
@@ -80,6 +85,8 @@ async function measure(name: 'cluster' | 'single', start: (databaseUrl: string) 
       error_examples: run.recorder.examples,
       answers,
       instances_alive_at_end: target.instances.every((i) => !i.exited),
+      balancer_at_end: target.balancer ? await balancerView(target.balancer.statsUrl) : null,
+      timeline: run.recorder.timeline().map((r) => ({ s: r.second, ...r.counts })),
     };
     return { result, think: run.think_ms, sectionAnswers: run.section_answers };
   } finally {

@@ -2,34 +2,9 @@
 // flight on it may fail (counted); nothing acknowledged may be lost; then it is started again and must rejoin.
 import { FAULT_AT } from './fault-run.js';
 import { withCluster } from './cluster-setup.js';
+import { balancerView } from '../targets.js';
 
 const DOWN_S = 15;
-
-/** The balancer's view of each instance (HAProxy's CSV stats: status, sessions, retries, redispatches). */
-async function balancerView(statsUrl: string) {
-  try {
-    const text = await (await fetch(`${statsUrl};csv`)).text();
-    const [header, ...rows] = text.replace(/^# /, '').trim().split('\n');
-    const cols = header!.split(',');
-    const pick = (row: string) => Object.fromEntries(cols.map((c, i) => [c, row.split(',')[i]]));
-    return rows
-      .map(pick)
-      .filter((r) => r.svname !== 'FRONTEND')
-      .map((r) => ({
-        proxy: r.pxname,
-        server: r.svname,
-        status: r.status,
-        total_sessions: Number(r.stot),
-        connection_errors: Number(r.econ || 0),
-        response_errors: Number(r.eresp || 0),
-        retries: Number(r.wretr || 0),
-        redispatches: Number(r.wredis || 0),
-        downtime_s: Number(r.downtime || 0),
-      }));
-  } catch (e) {
-    return `stats not read: ${(e as Error).message}`;
-  }
-}
 
 export async function killFault() {
   let victim = 'app-2';
