@@ -2,7 +2,7 @@ import { ERROR_KINDS } from '@gre/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
-import { outageError, outageOf } from './outage.js';
+import { findOutage, outageError } from './outage.js';
 
 /** Maps what Fastify throws (parsing, limits, schema validation) to a kind; anything unknown is `internal`. */
 function fromFrameworkError(err: FastifyError): AppError {
@@ -54,11 +54,11 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
 export const envelopePlugin = fp(async (app: FastifyInstance, opts: { onOutage?: () => void } = {}) => {
   app.setErrorHandler((error, req, reply) => {
     // A database restart or a full disk is retryable, not a bug: one warn line, a 503, no stack.
-    const outage = error instanceof AppError ? null : outageOf(error);
+    const outage = error instanceof AppError ? null : findOutage(error);
     if (outage) {
-      req.log.warn({ outage, cause: (error as Error).message }, 'database outage');
+      req.log.warn(outage, 'database outage');
       opts.onOutage?.();
-      return sendError(reply, outageError(outage));
+      return sendError(reply, outageError(outage.outage));
     }
     const err = error instanceof AppError ? error : fromFrameworkError(error as FastifyError);
     if (err.kind === 'internal') req.log.error({ err: error }, 'unhandled error');

@@ -36,6 +36,9 @@ const READY_TIMEOUT_MS = 1000;
 /** Label of every request no route matched: raw URLs as labels would let a scanner grow /metrics without bound. */
 const UNMATCHED = 'unmatched';
 
+/** The balancer probes every second and scrapers every few: their request lines would drown the rest. */
+const QUIET = { logLevel: 'warn' as const };
+
 /** Readiness the process controls: shutdown marks it draining so the balancer stops sending before the app closes. */
 export class Readiness {
   draining = false;
@@ -108,9 +111,9 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, deps: Deps) =
     metrics.observe(METRIC.latency, labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ ok: true }));
+  app.get('/healthz', QUIET, async (_req, reply) => reply.header('cache-control', 'no-store').send({ ok: true }));
 
-  app.get('/readyz', async (_req, reply) => {
+  app.get('/readyz', QUIET, async (_req, reply) => {
     const { ready, body } = await readiness(deps, state);
     return reply
       .status(ready ? 200 : 503)
@@ -118,7 +121,7 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, deps: Deps) =
       .send(body);
   });
 
-  app.get('/metrics', async (req, reply) => {
+  app.get('/metrics', QUIET, async (req, reply) => {
     // Not found, not forbidden: from the internet the endpoint does not exist.
     if (!fromLoopback(req) && !tokenMatches(req, deps.env.METRICS_TOKEN)) {
       return reply.status(404).send(errorEnvelope(new AppError('not_found', 'GET /metrics is not a call')));

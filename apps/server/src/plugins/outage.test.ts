@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { METRIC } from '../lib/metrics.js';
 import { rawQuery } from '../lib/raw-query.js';
 import { AppError } from '../lib/app-error.js';
-import { outageOf } from './outage.js';
+import { findOutage, outageOf } from './outage.js';
 
 const errorWith = (fields: Record<string, unknown>, message = 'boom') => Object.assign(new Error(message), fields);
 
@@ -28,6 +28,17 @@ describe('what counts as a database outage', () => {
       'database_unreachable',
     );
     expect(outageOf(new AggregateError([errorWith({ code: 'ECONNREFUSED' })]))).toBe('database_unreachable');
+  });
+
+  it('names the driver error, not the drizzle wrapper that quotes the parameter values', () => {
+    const wrapped = new Error('Failed query: select * from users where token = $1\nparams: secret-token', {
+      cause: errorWith({ code: '57P01' }, 'terminating connection due to administrator command'),
+    });
+    expect(findOutage(wrapped)).toEqual({
+      outage: 'database_unreachable',
+      code: '57P01',
+      message: 'terminating connection due to administrator command',
+    });
   });
 
   it('leaves ordinary errors alone', () => {

@@ -29,17 +29,35 @@ function causes(error: unknown): unknown[] {
 
 export type Outage = 'database_unreachable' | 'disk_full';
 
-/** Which outage an error reports, if any: the database unreachable (a restart) or its disk full. */
-export function outageOf(error: unknown): Outage | null {
+/**
+ * Which outage an error reports, if any — the database unreachable (a restart) or its disk full — with the driver's
+ * own code and message: never drizzle's wrapper, whose message carries the statement's parameter values.
+ */
+export function findOutage(error: unknown): { outage: Outage; code: string; message: string } | null {
   for (const e of causes(error)) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    // 53100 disk_full on PostgreSQL; ENOSPC from PGlite's writes to DATA_DIR.
-    if (code === 'ENOSPC' || code === '53100') return 'disk_full';
-    if (typeof message === 'string' && /ENOSPC|no space left on device/i.test(message)) return 'disk_full';
-    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || SHUTDOWN_STATES.has(code) || code.startsWith('08')))
-      return 'database_unreachable';
-    if (typeof message === 'string' && CONNECTION_MESSAGES.some((m) => m.test(message))) return 'database_unreachable';
+    const found = kindOf(code, message);
+    if (found)
+      return {
+        outage: found,
+        code: typeof code === 'string' ? code : '',
+        message: typeof message === 'string' ? message : '',
+      };
   }
+  return null;
+}
+
+export function outageOf(error: unknown): Outage | null {
+  return findOutage(error)?.outage ?? null;
+}
+
+function kindOf(code: unknown, message: unknown): Outage | null {
+  // 53100 disk_full on PostgreSQL, and on PGlite when DATA_DIR fills ("could not extend file"); ENOSPC from Node.
+  if (code === 'ENOSPC' || code === '53100') return 'disk_full';
+  if (typeof message === 'string' && /ENOSPC|no space left on device/i.test(message)) return 'disk_full';
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || SHUTDOWN_STATES.has(code) || code.startsWith('08')))
+    return 'database_unreachable';
+  if (typeof message === 'string' && CONNECTION_MESSAGES.some((m) => m.test(message))) return 'database_unreachable';
   return null;
 }
 
