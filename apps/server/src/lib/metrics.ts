@@ -186,6 +186,8 @@ export function createMetrics(): Metrics {
     .counter(METRIC.slowQueries, 'Database statements slower than SLOW_QUERY_MS.')
     .counter(METRIC.dbOutages, 'Requests answered server_upgrading because the database was unreachable or full.')
     .counter(METRIC.limiterFallbacks, 'Rate-limiter calls answered without Redis, by the policy applied.');
+  // Unlabelled counters start at 0, so rate() has a series before the first event.
+  for (const name of [METRIC.paymentGrants, METRIC.slowQueries, METRIC.dbOutages]) metrics.inc(name, {}, 0);
   const loop = eventLoopDelay();
   metrics.gauge('gre_process_resident_memory_bytes', 'Resident set size of this process.', () => [
     [{}, process.memoryUsage.rss()],
