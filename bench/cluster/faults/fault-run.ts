@@ -109,7 +109,17 @@ export async function runFault(plan: FaultPlan) {
   const recovery_s = restored === null ? null : Math.max(0, Number((lastBad + 1 - restored).toFixed(2)));
   const totals: Partial<Record<Outcome, number>> = {};
   for (const row of timeline) for (const o of OUTCOMES) totals[o] = (totals[o] ?? 0) + (row.counts[o] ?? 0);
-  const window = faultAt === null ? null : run.recorder.perCall(1, faultAt, lastBad + 1);
+  const window = faultAt === null || lastBad < faultAt ? null : run.recorder.perCall(1, faultAt, lastBad + 1);
+  // What learners did while the fault lasted, call by call (logins while Redis is away…).
+  const duringFault =
+    faultAt === null || restored === null
+      ? null
+      : Object.fromEntries(
+          Object.entries(run.recorder.perCall(restored - faultAt, faultAt, restored)).map(([call, f]) => [
+            call,
+            { count: f.count, by_outcome: f.by_outcome, p99_ms: f.latency_ms.p99 },
+          ]),
+        );
 
   const probe = await probeAfter(plan.target);
   const sameProcesses = plan.target.instances.map((i, k) => ({
@@ -157,6 +167,7 @@ export async function runFault(plan: FaultPlan) {
     recovery_is:
       'seconds from the service coming back (the "restored" mark) to the end of the last second with a failed request; 0 when nothing failed after it',
     window_by_call: window,
+    during_fault_by_call: duringFault,
     server_errors: serverErrors,
     balancer_errors: totals.balancer ?? 0,
     error_examples: run.recorder.examples,
