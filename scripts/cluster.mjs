@@ -52,7 +52,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, st
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { renderHaproxyConfig } from './lib/haproxy-config.mjs';
+import { NO_SERVER_503, renderHaproxyConfig } from './lib/haproxy-config.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverMain = resolve(root, 'apps/server/dist/main.js');
@@ -398,7 +398,9 @@ export async function startCluster({
     const statuses = await Promise.all(instances.map((i) => i.start()));
     const readyz = statuses.every((s) => s === 200);
     const configPath = resolve(dir, 'haproxy.cfg');
-    writeFileSync(configPath, renderHaproxyConfig({ port, statsPort, instances, readyz }));
+    const errorfile503 = resolve(dir, 'no-server-503.http');
+    writeFileSync(errorfile503, NO_SERVER_503);
+    writeFileSync(configPath, renderHaproxyConfig({ port, statsPort, instances, readyz, errorfile503 }));
     const check = spawnSync('haproxy', ['-c', '-f', configPath], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`haproxy -c refused ${configPath}:\n${check.stdout}${check.stderr}`);
     say(`${haproxyVersion} on port ${port}`);

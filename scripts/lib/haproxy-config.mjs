@@ -5,12 +5,38 @@
 const BODY_MAX_BYTES = 25 * 1024 * 1024;
 
 /**
- * @param {{ port: number, statsPort: number, instances: { id: string, port: number }[], readyz?: boolean,
- *   bind?: string }} options `readyz: false` health-checks plain TCP (a build older than GET /readyz).
+ * HAProxy's own answer when no instance is ready (every /readyz says 503: the database is down, all are draining):
+ * the app's envelope with the retryable `server_upgrading`, so a client reads it as it reads the app's, not an HTML page.
  */
-export function renderHaproxyConfig({ port, statsPort, instances, readyz = true, bind = '127.0.0.1' }) {
+export const NO_SERVER_503 = [
+  'HTTP/1.1 503 Service Unavailable',
+  'Content-Type: application/json; charset=utf-8',
+  'Cache-Control: no-store',
+  'Retry-After: 5',
+  'Connection: close',
+  '',
+  JSON.stringify({
+    ok: false,
+    data: null,
+    err_data: { kind: 'server_upgrading', show: '', detail: 'no instance is ready; try again in a few seconds' },
+  }),
+  '',
+].join('\r\n');
+
+/**
+ * @param {{ port: number, statsPort: number, instances: { id: string, port: number }[], readyz?: boolean,
+ *   bind?: string, errorfile503?: string }} options `readyz: false` health-checks plain TCP (a build older than GET
+ *   /readyz); `errorfile503`: a file holding NO_SERVER_503.
+ */
+export function renderHaproxyConfig({ port, statsPort, instances, readyz = true, bind = '127.0.0.1', errorfile503 }) {
+  // A connection refused by real traffic (kill -9) marks the instance down at once; the probe itself is patient: an
+  // instance busy under load answers /readyz late, and calling it down then would shed its learners onto the others
+  // until none is left.
   const servers = instances
-    .map((i) => `    server ${i.id} 127.0.0.1:${i.port} check inter 1s fall 2 rise 2 maxconn 200`)
+    .map(
+      (i) =>
+        `    server ${i.id} 127.0.0.1:${i.port} check inter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down maxconn 200`,
+    )
     .join('\n');
   const check = readyz
     ? `    option httpchk
@@ -37,7 +63,8 @@ defaults
     # ASSISTANT_MODEL_TIMEOUT_MS (at most 10 min): both sides of that one call may wait that long.
     timeout client 11m
     timeout server 60s
-
+    timeout check 5s
+${errorfile503 ? `    errorfile 503 ${errorfile503}\n` : ''}
 frontend www
     bind ${bind}:${port}
     # Every request gets an id the instances log (x-request-id); a caller's own id is kept. Letters, digits and _

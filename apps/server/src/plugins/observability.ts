@@ -31,8 +31,12 @@ export const requestIdOptions = {
   requestIdHeader: false as const,
 };
 
-/** Milliseconds /readyz waits for `select 1` and for PING before it calls the dependency down. */
-const READY_TIMEOUT_MS = 1000;
+/**
+ * Milliseconds /readyz waits for `select 1` and for PING before it calls the dependency down. A database that is gone
+ * refuses at once; a slow answer is the pool queue of a busy instance, which must not read as down (the balancer
+ * would shed its learners onto the others until none is left): under the balancer's 5 s check timeout.
+ */
+const READY_TIMEOUT_MS = 3000;
 /** Label of every request no route matched: raw URLs as labels would let a scanner grow /metrics without bound. */
 const UNMATCHED = 'unmatched';
 
