@@ -315,7 +315,8 @@ export function ExamScreen({ initial }: { initial: ExamView }) {
             progress={stage === 'InExam' ? { number: at.question + 1, total: section.items.length } : null}
             clock={clock?.section === at.section ? clock : null}
             onTimeUp={onTimeUp}
-            save={save}
+            // Offline the banner says where the answers are; "not saved, retrying" would contradict it.
+            save={network.offline ? 'idle' : save}
             flagged={stage === 'InExam' && Boolean(item?.action.flagged)}
             calculatorOpen={calcOpen}
             notice={<OfflineBanner network={network} />}
