@@ -7,38 +7,18 @@ import {
   type ExamItem,
   type ExamView,
 } from '@gre/contracts';
-import { ApiError } from '../../api/client';
 import { itemKey, patchItem, replaceItem, stateAfter, type Position } from './exam-model';
-import { noStore, PendingLog, supersedeKey, type Slot } from './offline-queue';
-import { sendChange, type ChangeOp, type Sent } from './session-send';
+import { noStore, PendingLog, supersedeKey } from './offline-queue';
+import { isKind, isOffline, isTransient, sendChange, type ChangeOp, type Sent } from './session-send';
 import { clockFromExam, overlay } from './session-view';
-import type { LocalClock, SaveState, SessionDeps, SessionSnapshot } from './session-types';
+import type { LocalClock, Queued, SaveState, SessionDeps, SessionSnapshot } from './session-types';
 
 export { clockFromExam } from './session-view';
 export type { CallFn, LocalClock, NetworkState, SaveState, SessionDeps, SessionSnapshot } from './session-types';
 
-interface Queued {
-  op: ChangeOp;
-  /** Ops with a key replace a queued (not yet sent) op with the same key: only the latest answer or flag counts. */
-  key: string | null;
-  staleRetries: number;
-  /** Failed sends with a server answer (5xx); an offline send is retried without limit. */
-  failures: number;
-  /** Its copy on the device (answers, flags, moves, submits), forgotten once the server has it. */
-  slot: Slot | null;
-  /** Left by an earlier visit of the page: nobody waits for it, and a refusal is not news to the learner. */
-  replayed: boolean;
-  done: (res: ExamChange | null, err?: unknown) => void;
-}
-
 const MAX_RETRY_MS = 10_000;
 const noop = () => undefined;
 const MAX_SERVER_FAILURES = 3;
-const isKind = (err: unknown, ...kinds: string[]) => err instanceof ApiError && kinds.includes(err.kind);
-/** Worth sending again: no answer at all, the server or a proxy failed, or the site is being upgraded. */
-const isTransient = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
-/** No answer at all: the device is offline (or the server unreachable), as opposed to a server that said no. */
-const isOffline = (err: unknown) => err instanceof ApiError && err.status === 0;
 
 /**
  * One exam on this device: every change goes through one serial queue that carries the server's `revision` (each

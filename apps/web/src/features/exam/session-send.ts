@@ -1,4 +1,5 @@
 import { examCalls, type Answer, type ExamChange, type ExamItem } from '@gre/contracts';
+import { ApiError } from '../../api/client';
 import type { Position } from './exam-model';
 import type { CallFn } from './session-types';
 
@@ -11,6 +12,12 @@ export type ChangeOp =
   | { type: 'flag'; at: Position; flagged: boolean; seq: number }
   | { type: 'finish'; section: number }
   | { type: 'check'; at: Position; answer: Answer; seq: number };
+
+export const isKind = (err: unknown, ...kinds: string[]) => err instanceof ApiError && kinds.includes(err.kind);
+/** Worth sending again: no answer at all, the server or a proxy failed, or the site is being upgraded. */
+export const isTransient = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
+/** No answer at all: the device is offline (or the server unreachable), as opposed to a server that said no. */
+export const isOffline = (err: unknown) => err instanceof ApiError && err.status === 0;
 
 /** What the server answered a change: its new revision and clock, and for a check the item with its answers. */
 export interface Sent {

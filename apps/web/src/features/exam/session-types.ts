@@ -1,6 +1,7 @@
-import type { CallDef, CallRequest, CallResponse, ExamView } from '@gre/contracts';
+import type { CallDef, CallRequest, CallResponse, ExamChange, ExamView } from '@gre/contracts';
 import type { CallOptions } from '../../api/client';
-import type { PendingStore } from './offline-queue';
+import type { PendingStore, Slot } from './offline-queue';
+import type { ChangeOp } from './session-send';
 
 // The exam session's outward shapes: what it needs (SessionDeps) and what it shows (SessionSnapshot).
 
@@ -52,4 +53,19 @@ export interface NetworkState {
   pending: number;
   /** A section submit is among them. */
   finishing: boolean;
+}
+
+/** A change in the session's queue. */
+export interface Queued {
+  op: ChangeOp;
+  /** Ops with a key replace a queued (not yet sent) op with the same key: only the latest answer or flag counts. */
+  key: string | null;
+  staleRetries: number;
+  /** Failed sends with a server answer (5xx); an offline send is retried without limit. */
+  failures: number;
+  /** Its copy on the device (answers, flags, moves, submits), forgotten once the server has it. */
+  slot: Slot | null;
+  /** Left by an earlier visit of the page: nobody waits for it, and a refusal is not news to the learner. */
+  replayed: boolean;
+  done: (res: ExamChange | null, err?: unknown) => void;
 }
