@@ -260,8 +260,10 @@ function makeInstance({ id, port, env, dir }) {
         detached: true,
       });
       track(child);
-      child.stdout.pipe(log);
-      child.stderr.pipe(log);
+      // Both pipes feed one file: whichever ends first must not close it under the other (a crash's stack comes last).
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+      child.once('close', () => log.end());
       instance.child = child;
       instance.pid = child.pid;
       instance.exited = false;
@@ -300,8 +302,9 @@ function startBalancer({ configPath, dir, statsPort }) {
     detached: true,
   });
   track(child);
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  child.once('close', () => log.end());
   let exited = false;
   const exitPromise = new Promise((done) =>
     child.once('exit', (code, signal) => {

@@ -49,3 +49,27 @@ describe(`every statement timed (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PG
     }
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('a connection lost while checked out', () => {
+  it('is reported to onPoolError, and the process goes on', async () => {
+    const lost: string[] = [];
+    const own = await openDatabase({
+      url: process.env.DATABASE_URL,
+      poolSize: 1,
+      onPoolError: (e) => lost.push(e.message),
+    });
+    try {
+      const client = await own.pool!.connect();
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      // Ended from another connection while this client is out of the pool and between statements, as a restart does.
+      await database.pool!.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      await expect.poll(() => lost.length, { timeout: 5000 }).toBeGreaterThan(0);
+      client.release(true);
+      expect(lost[0]).toMatch(/terminat/i);
+      const again = await own.pool!.query<{ one: number }>('select 1 as one');
+      expect(again.rows[0]!.one).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+});

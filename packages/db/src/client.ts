@@ -113,8 +113,11 @@ function timePglite<T extends PgliteQueryable>(target: T, onQuery: (ms: number, 
 export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    const onPoolError = opts.onPoolError ?? ((err: Error) => console.warn(`[db] idle connection lost: ${err.message}`));
+    const onPoolError = opts.onPoolError ?? ((err: Error) => console.warn(`[db] connection lost: ${err.message}`));
     pool.on('error', onPoolError);
+    // pg-pool listens for errors only on idle clients: a server restart that reaches a client while it is checked out
+    // between two statements would emit 'error' with no listener and end the process.
+    pool.on('connect', (client) => client.on('error', onPoolError));
     const onQuery = safeHook(opts.onQuery);
     if (onQuery) pool.on('connect', (client) => timePgClient(client, onQuery));
     const db = drizzlePg(pool, { schema });
