@@ -15,6 +15,7 @@ import {
   craftCalls,
   type Answer,
   type ExamView,
+  seededRandom,
 } from '@gre/contracts';
 import { answerFor } from './answers.js';
 import { RETRYABLE_KINDS, type Outcome, type Recorder } from './record.js';
@@ -48,18 +49,6 @@ export interface LoadWorld {
   think: { min: number; max: number };
   /** Questions answered in a timed section before it is submitted. */
   sectionAnswers: number;
-}
-
-/** A small seeded generator (mulberry32): the same seed gives the same learners' choices and think times. */
-export function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SEARCHES = ['ratio', 'author', 'probability', 'circle', 'argument', 'scientists', '作者', '概率', 'however'];
@@ -96,7 +85,8 @@ export class Learner {
     private readonly me: LearnerAccount,
     seed: number,
   ) {
-    this.random = seeded(seed);
+    // The contracts' seeded generator: the same seed gives the same learners' choices and think times.
+    this.random = seededRandom(`learner:${seed}`);
   }
 
   private pick<T>(list: readonly T[]): T {

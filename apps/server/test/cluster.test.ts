@@ -14,7 +14,7 @@ import { LOGIN_LIMITS } from '../src/modules/auth/limits.js';
 import { createUser, issueOpCode, lastCodeFor, quietMessaging, sandboxThroughInject, userRow } from './fixtures.js';
 import { dropDatabaseWhenIdle } from './pg-admin.js';
 import { connectTestRedis, redisUrl } from './redis.js';
-import { callHeaders, type TestApp } from './test-app.js';
+import { injectCall, type TestApp } from './test-app.js';
 import { withDatabase } from './global-setup.js';
 
 // Two instances of the app, as `npm run cluster` runs them (docs/deploy.md): two Deps with their own connection pools
@@ -48,17 +48,7 @@ async function startInstance(database: Database, prefix: string): Promise<Instan
     deps,
     queue,
     redis,
-    async call(call, body, opts = {}) {
-      const res = await app.inject({
-        method: 'POST',
-        url: call.path,
-        headers: callHeaders(opts),
-        payload: JSON.stringify(body),
-        remoteAddress: opts.ip ?? '127.0.0.1',
-      });
-      const json = res.json<{ ok: boolean; data: never; err_data: null }>();
-      return { status: res.statusCode, ok: json.ok, data: json.data, err: json.err_data };
-    },
+    call: injectCall(app),
     async close() {
       await app.close();
       // The limiter's close quits its Redis connection.

@@ -23,6 +23,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** TestApp's `call` on any built app: the envelope of one call made the way the web client makes it. */
+export function injectCall(app: FastifyInstance): TestApp['call'] {
+  return async (call, body, opts = {}) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: call.path,
+      headers: callHeaders(opts),
+      payload: JSON.stringify(body),
+      remoteAddress: opts.ip ?? '127.0.0.1',
+    });
+    const json = res.json<{ ok: boolean; data: never; err_data: ErrData | null }>();
+    return { status: res.statusCode, ok: json.ok, data: json.data, err: json.err_data };
+  };
+}
+
 /** A fresh database for one test file: a clone of the migrated template (PGlite) or a copy of the template database (PostgreSQL). */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
@@ -88,17 +103,7 @@ export async function createTestApp(
   return {
     app,
     deps,
-    async call(call, body, opts = {}) {
-      const res = await app.inject({
-        method: 'POST',
-        url: call.path,
-        headers: callHeaders(opts),
-        payload: JSON.stringify(body),
-        remoteAddress: opts.ip ?? '127.0.0.1',
-      });
-      const json = res.json<{ ok: boolean; data: never; err_data: ErrData | null }>();
-      return { status: res.statusCode, ok: json.ok, data: json.data, err: json.err_data };
-    },
+    call: injectCall(app),
     async close() {
       await app.close();
       await deps.close();
