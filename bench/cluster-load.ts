@@ -21,6 +21,7 @@ import {
   startCluster,
   startSingle,
   balancerView,
+  instanceMetrics,
   type Target,
 } from './cluster/targets.js';
 import { machineFacts, repoRoot } from './targets.js';
@@ -47,6 +48,7 @@ interface TargetResult {
   instances_alive_at_end: boolean;
   /** HAProxy's view of each instance at the end (status, sessions, time marked down by its health check). */
   balancer_at_end: unknown;
+  instance_metrics: unknown;
   /** Requests by outcome for every second, warm-up included: when errors came, they are in a burst or spread. */
   timeline: Record<string, number>[];
 }
@@ -86,6 +88,7 @@ async function measure(name: 'cluster' | 'single', start: (databaseUrl: string) 
       answers,
       instances_alive_at_end: target.instances.every((i) => !i.exited),
       balancer_at_end: target.balancer ? await balancerView(target.balancer.statsUrl) : null,
+      instance_metrics: await instanceMetrics(target.instances),
       timeline: run.recorder.timeline().map((r) => ({ s: r.second, ...r.counts })),
     };
     return { result, think: run.think_ms, sectionAnswers: run.section_answers };

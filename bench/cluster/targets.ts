@@ -119,3 +119,43 @@ export async function balancerView(statsUrl: string) {
     return `stats not read: ${(e as Error).message}`;
   }
 }
+
+/** One Prometheus series summed over the lines whose labels pass `keep`: each instance's own account of the run. */
+function seriesSum(text: string, name: string, keep: (line: string) => boolean = () => true) {
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith(name) && (l[name.length] === '{' || l[name.length] === ' ') && keep(l))
+    .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+}
+
+/**
+ * What each instance says of the run at its end, from its own /metrics (loopback callers may read it): how the
+ * balancer spread the requests, its 5xx, slow statements, database outages, limiter fallbacks, connections waiting
+ * for the pool, the worst event-loop delay since start (the first scrape) and resident memory — so a slow p99 can be
+ * told apart as CPU (loop lag), database (slow statements, pool waits) or the balancer.
+ */
+export async function instanceMetrics(instances: Instance[]) {
+  return Promise.all(
+    instances.map(async (i) => {
+      try {
+        const text = await (await fetch(`${i.url}/metrics`)).text();
+        const sum = (name: string, keep?: (line: string) => boolean) => seriesSum(text, name, keep);
+        return {
+          id: i.id,
+          requests: sum('gre_http_requests_total'),
+          server_errors: sum('gre_http_requests_total', (l) => l.includes('code="5xx"')),
+          slow_queries: sum('gre_db_slow_queries_total'),
+          db_unavailable: sum('gre_db_unavailable_errors_total'),
+          limiter_fallbacks: sum('gre_rate_limiter_fallbacks_total'),
+          pool_waiting_at_end: sum('gre_db_pool_connections', (l) => l.includes('state="waiting"')),
+          event_loop_lag_max_ms: Math.round(
+            sum('gre_event_loop_lag_seconds', (l) => l.includes('quantile="max"')) * 1000,
+          ),
+          resident_mb: Math.round(sum('gre_process_resident_memory_bytes') / 1048576),
+        };
+      } catch (e) {
+        return { id: i.id, error: (e as Error).message };
+      }
+    }),
+  );
+}
