@@ -30,7 +30,9 @@ const LEARNERS = numberOption('learners', 200);
 const SECONDS = numberOption('seconds', 60);
 const INSTANCES = numberOption('instances', 3);
 const SEED = numberOption('seed', 1);
-const WARMUP = numberOption('warmup', 5);
+// Each instance warms its own caches and code on the same cores: 5 s measured the cluster's cold start (3 × the cold
+// work), not its steady state (bench/README.md).
+const WARMUP = numberOption('warmup', 30);
 
 interface TargetResult {
   target: string;
