@@ -1,17 +1,9 @@
-import {
-  examCalls,
-  isAnswered,
-  type Answer,
-  type ExamChange,
-  type ExamClock,
-  type ExamItem,
-  type ExamView,
-} from '@gre/contracts';
-import { itemKey, patchItem, replaceItem, stateAfter, type Position } from './exam-model';
+import { examCalls, type Answer, type ExamChange, type ExamClock, type ExamItem, type ExamView } from '@gre/contracts';
+import { itemKey, replaceItem, type Position } from './exam-model';
 import { noStore, PendingLog, supersedeKey } from './offline-queue';
 import { isKind, isOffline, isTransient, sendChange, type ChangeOp, type Sent } from './session-send';
-import { clockFromExam, overlay } from './session-view';
-import type { LocalClock, Queued, SaveState, SessionDeps, SessionSnapshot } from './session-types';
+import { clockFromChange, clockFromExam, snapshotOf, withAnswer, withFlag, withVisit } from './session-view';
+import type { LocalClock, Queued, SessionDeps, SessionSnapshot } from './session-types';
 
 export { clockFromExam } from './session-view';
 export type { CallFn, LocalClock, NetworkState, SaveState, SessionDeps, SessionSnapshot } from './session-types';
@@ -355,26 +347,12 @@ export class ExamSession {
     let exam: ExamView = { ...this.base, status: res.status, revision: res.revision };
     if (op.type === 'move') {
       this.visits.delete(itemKey(op.at.section, op.at.question));
-      exam = patchItem(exam, op.at, (a) => ({ ...a, state: stateAfter(a.state, null) }));
-      exam = { ...exam, cursor: { section_index: op.at.section, question_index: op.at.question } };
+      exam = { ...withVisit(exam, op.at), cursor: { section_index: op.at.section, question_index: op.at.question } };
     }
-    if (op.type === 'answer') {
-      const kind = exam.sections[op.at.section]?.items[op.at.question]?.question.input_method.kind;
-      exam = patchItem(exam, op.at, (a) => ({
-        ...a,
-        answer: op.answer,
-        state: kind ? stateAfter(a.state, isAnswered(kind, op.answer)) : a.state,
-      }));
-      this.forget(op);
-    }
-    if (op.type === 'flag') {
-      exam = patchItem(exam, op.at, (a) => ({ ...a, flagged: op.flagged }));
-      this.forget(op);
-    }
-    if (op.type === 'check' && checked) {
-      exam = replaceItem(exam, op.at, checked);
-      this.forget(op);
-    }
+    if (op.type === 'answer') exam = withAnswer(exam, op.at, op.answer);
+    if (op.type === 'flag') exam = withFlag(exam, op.at, op.flagged);
+    if (op.type === 'check' && checked) exam = replaceItem(exam, op.at, checked);
+    if (op.type === 'answer' || op.type === 'flag' || (op.type === 'check' && checked)) this.forget(op);
     this.base = exam;
     this.setClock(res.clock);
     if (res.clock.auto_committed || op.type === 'finish') await this.refetch();
@@ -382,32 +360,23 @@ export class ExamSession {
   }
 
   private setClock(clock: ExamClock) {
-    this.clock = {
-      section: clock.section_index,
-      used: clock.used_time_seconds,
-      remaining: clock.remaining_seconds,
-      at: this.deps.now(),
-    };
-  }
-
-  private saveState(): SaveState {
-    if (this.retrying) return 'retrying';
-    const pending = this.typing.size > 0 || this.queue.some((q) => ['answer', 'flag', 'check'].includes(q.op.type));
-    if (pending) return 'saving';
-    return this.savedOnce ? 'saved' : 'idle';
+    this.clock = clockFromChange(clock, this.deps.now());
   }
 
   private build(): SessionSnapshot {
-    const exam = overlay(this.base, this.visits, this.answers, this.flags);
-    const pending = this.queue.filter((q) => q.slot !== null).length + this.typing.size;
-    const finishing = this.queue.some((q) => q.op.type === 'finish');
-    return {
-      exam,
+    return snapshotOf({
+      base: this.base,
+      visits: this.visits,
+      answers: this.answers,
+      flags: this.flags,
+      queue: this.queue,
+      typing: this.typing.size,
+      retrying: this.retrying,
+      savedOnce: this.savedOnce,
       revision: this.revision,
-      save: this.saveState(),
       clock: this.clock,
-      network: { offline: this.offline, pending, finishing },
-    };
+      offline: this.offline,
+    });
   }
 
   private emit() {
