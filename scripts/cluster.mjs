@@ -46,12 +46,12 @@
  * `haproxy.log`, `haproxy.cfg` and `data/` (the instances' shared DATA_DIR: uploaded images, exports); startSingle:
  * `.cluster/<port>/single.log`. `.cluster/` is gitignored.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { makeInstance, startBalancer, stopAll, waitBalancer } from './lib/cluster-processes.mjs';
 import { NO_SERVER_503, renderHaproxyConfig } from './lib/haproxy-config.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,20 +59,8 @@ const serverMain = resolve(root, 'apps/server/dist/main.js');
 const webDist = resolve(root, 'apps/web/dist');
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/gre_cluster';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-const READY_TIMEOUT_MS = 90_000;
-const STOP_GRACE_MS = 30_000;
 
 let say = (line) => console.log(`[cluster] ${line}`);
-
-/** Every child still running; killed if this process exits without stop() (a crash, a bench that threw). */
-const children = new Set();
-function track(child) {
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-}
-process.once('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
 
 /** HAProxy from Debian's packages when it is not on the PATH; we run as root, as the browser install does. */
 export function ensureHaproxy() {
@@ -200,142 +188,6 @@ function migrate(env) {
   if (run.status !== 0) throw new Error(`migration failed:\n${run.stdout}\n${run.stderr}`);
 }
 
-/**
- * GET /readyz with a short timeout: 200 or 503 from the endpoint, 404 when this build has none (the web build's
- * fallback page answers unknown paths with HTML, which counts as none too), 0 when nothing answered.
- */
-async function probeReady(baseUrl, timeoutMs = 2000) {
-  try {
-    const res = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(timeoutMs) });
-    await res.arrayBuffer();
-    if ((res.headers.get('content-type') ?? '').includes('text/html')) return 404;
-    return res.status;
-  } catch {
-    return 0;
-  }
-}
-
-function tail(path, lines = 30) {
-  try {
-    return readFileSync(path, 'utf8').split('\n').slice(-lines).join('\n');
-  } catch {
-    return '';
-  }
-}
-
-/**
- * Ready is /readyz answering 200. A build without /readyz (404) counts as ready once it answers at all, so the script
- * works on either side of the health endpoints landing.
- */
-async function waitReady(instance) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (instance.exited) throw new Error(`${instance.id} exited during start:\n${tail(instance.logPath)}`);
-    const status = await probeReady(instance.url);
-    if (status === 200 || status === 404) return status;
-    await sleep(200);
-  }
-  throw new Error(`${instance.id} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${tail(instance.logPath)}`);
-}
-
-function makeInstance({ id, port, env, dir }) {
-  const logPath = resolve(dir, `${id}.log`);
-  const instance = {
-    id,
-    port,
-    pid: undefined,
-    url: `http://127.0.0.1:${port}`,
-    logPath,
-    exited: true,
-    child: undefined,
-    exitPromise: Promise.resolve(null),
-    start() {
-      const log = createWriteStream(logPath, { flags: 'a' });
-      const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
-        cwd: root,
-        env: { ...env, PORT: String(port), INSTANCE_ID: id },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        // Its own process group: Ctrl-C in the terminal reaches only this script, which then stops the instances in
-        // order. A SIGINT from the terminal as well would be a second signal, which exits at once without the drain.
-        detached: true,
-      });
-      track(child);
-      // Both pipes feed one file: whichever ends first must not close it under the other (a crash's stack comes last).
-      child.stdout.pipe(log, { end: false });
-      child.stderr.pipe(log, { end: false });
-      child.once('close', () => log.end());
-      instance.child = child;
-      instance.pid = child.pid;
-      instance.exited = false;
-      instance.exitPromise = new Promise((done) =>
-        child.once('exit', (code, signal) => {
-          instance.exited = true;
-          done(signal ?? code);
-        }),
-      );
-      return waitReady(instance);
-    },
-    async kill(signal = 'SIGTERM') {
-      if (instance.exited) return instance.exitPromise;
-      instance.child.kill(signal);
-      // A drain that hangs must not hang the cluster's stop: past the grace period it is killed.
-      const grace = setTimeout(() => instance.child.kill('SIGKILL'), STOP_GRACE_MS);
-      const how = await instance.exitPromise;
-      clearTimeout(grace);
-      return how;
-    },
-    async restart() {
-      if (!instance.exited) await instance.kill('SIGTERM');
-      await instance.start();
-    },
-  };
-  return instance;
-}
-
-function startBalancer({ configPath, dir, statsPort }) {
-  const logPath = resolve(dir, 'haproxy.log');
-  const log = createWriteStream(logPath, { flags: 'a' });
-  // -db: foreground, so it is our child and dies with the cluster; -W would fork a master we would have to track.
-  const child = spawn('haproxy', ['-f', configPath, '-db'], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  track(child);
-  child.stdout.pipe(log, { end: false });
-  child.stderr.pipe(log, { end: false });
-  child.once('close', () => log.end());
-  let exited = false;
-  const exitPromise = new Promise((done) =>
-    child.once('exit', (code, signal) => {
-      exited = true;
-      done(signal ?? code);
-    }),
-  );
-  return {
-    child,
-    pid: child.pid,
-    statsUrl: `http://127.0.0.1:${statsPort}/stats`,
-    configPath,
-    logPath,
-    get exited() {
-      return exited;
-    },
-    exitPromise,
-  };
-}
-
-async function waitBalancer(balancer, url) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (balancer.exited) throw new Error(`HAProxy exited:\n${tail(balancer.logPath)}`);
-    const status = await probeReady(url);
-    if (status === 200 || status === 404) return;
-    await sleep(200);
-  }
-  throw new Error(`HAProxy did not route to a ready instance within 30 s:\n${tail(balancer.logPath)}`);
-}
-
 function baseEnv({ databaseUrl, redisUrl, env, dir }) {
   return {
     ...process.env,
@@ -369,15 +221,6 @@ async function prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir, build })
   return shared;
 }
 
-async function stopAll(instances, balancer) {
-  // Instances first: each stops being ready, HAProxy's check takes it out, in-flight requests finish.
-  await Promise.all(instances.map((i) => i.kill('SIGTERM')));
-  if (balancer && !balancer.exited) {
-    balancer.child.kill('SIGTERM');
-    await balancer.exitPromise;
-  }
-}
-
 export async function startCluster({
   instances: count = 3,
   port = 8080,
@@ -393,7 +236,7 @@ export async function startCluster({
   const dir = resolve(root, '.cluster', String(port));
   const shared = await prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir, build });
   const instances = Array.from({ length: count }, (_, i) =>
-    makeInstance({ id: `app-${i + 1}`, port: port + i + 1, env: shared, dir }),
+    makeInstance({ id: `app-${i + 1}`, port: port + i + 1, env: shared, dir, serverMain, cwd: root }),
   );
   let balancer;
   try {
@@ -435,7 +278,7 @@ export async function startSingle({
 } = {}) {
   const dir = resolve(root, '.cluster', String(port));
   const shared = await prepare({ databaseUrl, redisUrl, fresh, env, quiet, dir, build });
-  const instance = makeInstance({ id: 'single', port, env: shared, dir });
+  const instance = makeInstance({ id: 'single', port, env: shared, dir, serverMain, cwd: root });
   try {
     await instance.start();
   } catch (e) {
