@@ -65,11 +65,7 @@ async function prepareDeck(base: string, pool: pg.Pool, l: BenchLearner) {
     learnerHeaders(l),
   );
   const flashId = made.flash.id;
-  await pool.query(
-    `update flash_cards c set stage = s.stage from jsonb_to_recordset($2::jsonb) s(position int, stage text)
-     where c.flash_id = $1 and c.position = s.position`,
-    [flashId, JSON.stringify(START_STAGES.map((stage, position) => ({ position, stage })))],
-  );
+  await pool.query('update flashes set stages = $2 where id = $1', [flashId, START_STAGES]);
   await post(base, flashCalls.openFlash.path, { id: flashId }, learnerHeaders(l));
   const { rows } = await pool.query<{ round: StoredRound }>('select round from flashes where id = $1', [flashId]);
   const round = rows[0]!.round;
@@ -100,13 +96,13 @@ async function prepareDeck(base: string, pool: pg.Pool, l: BenchLearner) {
 const CLONE = `
 with made as (
   insert into flashes (user_id, name, status, range_kind, scope, all_card_count, round_index, round_count, round,
-    gave_up, coins_spent, created_at, updated_at)
+    stages, misses, gave_up, coins_spent, created_at, updated_at)
   select f.user_id, f.name, f.status, f.range_kind, f.scope, f.all_card_count, f.round_index, f.round_count, f.round,
-    f.gave_up, f.coins_spent, f.created_at, f.updated_at
+    f.stages, f.misses, f.gave_up, f.coins_spent, f.created_at, f.updated_at
   from flashes f cross join generate_series(1, $2::int) where f.id = $1
   returning id)
-insert into flash_cards (flash_id, word, position, source_qid, stage, misses, updated_at)
-select made.id, c.word, c.position, c.source_qid, c.stage, c.misses, c.updated_at
+insert into flash_cards (flash_id, word, position, source_qid)
+select made.id, c.word, c.position, c.source_qid
 from made cross join flash_cards c where c.flash_id = $1`;
 
 /**

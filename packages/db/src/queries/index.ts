@@ -4,3 +4,4 @@
 export * from './questions.js';
 export * from './locks.js';
 export * from './users.js';
+export * from './flash.js';

@@ -17,7 +17,8 @@ import { users } from './users.js';
 /**
  * Spec §3 Flash: a learner's deck of word cards. `round` holds the running round (its runtimes and cursor) so a deck
  * resumes where it was left, on any device; `round_index` counts rounds begun, which makes a replayed finish_round
- * recognisable. Coins spent are kept for the record (no refunds).
+ * recognisable. Coins spent are kept for the record (no refunds). Where each card stands — its stage and its misses,
+ * by deck position — lives in this row too, so finishing a round writes one row (decision 036).
  */
 export const flashes = pgTable(
   'flashes',
@@ -34,6 +35,10 @@ export const flashes = pgTable(
     roundIndex: integer('round_index').notNull().default(0),
     roundCount: integer('round_count').notNull().default(0),
     round: jsonb('round'),
+    /** Each card's stage (spec §4), by deck position: `stages[position + 1]`. */
+    stages: text('stages').array().notNull().default([]),
+    /** Each card's misses, by deck position. */
+    misses: integer('misses').array().notNull().default([]),
     gaveUp: boolean('gave_up').notNull().default(false),
     coinsSpent: integer('coins_spent').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,10 +49,15 @@ export const flashes = pgTable(
     index('flashes_user_idx').on(t.userId, t.createdAt),
     check('flashes_status_ck', sql`${t.status} in ('NotStart', 'Start', 'Finish')`),
     check('flashes_counts_ck', sql`${t.allCardCount} >= 0 and ${t.coinsSpent} >= 0`),
+    check(
+      'flashes_cards_ck',
+      sql`cardinality(${t.stages}) = ${t.allCardCount} and cardinality(${t.misses}) = ${t.allCardCount}
+        and ${t.stages} <@ array['NotSeen', 'Learn', 'Quiz', 'Exam', 'Master']`,
+    ),
   ],
 );
 
-/** The cards of a deck: a word, where it was found in the bank, and the stage it has reached (spec §4). */
+/** The cards of a deck: a word, its place in the deck and where it was found in the bank (its stage: flashes.stages). */
 export const flashCards = pgTable(
   'flash_cards',
   {
@@ -58,14 +68,8 @@ export const flashCards = pgTable(
     /** Deck order, 0-based. */
     position: integer('position').notNull(),
     sourceQid: text('source_qid'),
-    stage: text('stage').notNull().default('NotSeen'),
-    misses: integer('misses').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.flashId, t.word] }),
-    check('flash_cards_stage_ck', sql`${t.stage} in ('NotSeen', 'Learn', 'Quiz', 'Exam', 'Master')`),
-  ],
+  (t) => [primaryKey({ columns: [t.flashId, t.word] })],
 );
 
 /** Long-term review of mastered words (FSRS through ts-fsrs): one schedule per learner and word. */

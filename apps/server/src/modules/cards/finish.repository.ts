@@ -1,32 +1,28 @@
-import type { CardStage } from '@gre/contracts';
+import { FLASH_SOURCES, type CardStage } from '@gre/contracts';
 import type { Database } from '@gre/db';
 import { rawQuery } from '../../lib/raw-query.js';
-import type { FlashCardRow, FlashRow } from './flash.repository.js';
+import type { FlashRow } from './flash.repository.js';
 
 // finish_round's two statements, each shared by the finishes that arrive together (finish-batch.ts): one read of
-// everything the rules decide on, one write of everything they change. No transaction is held open between them; a
-// write applies only to the round its read saw (the round's fingerprint).
+// the deck row — the round, every card's stage and misses — and one write of that row (with the review schedules of
+// the cards it masters). No transaction is held open between them; a write applies only to the row version its read
+// saw (decision 036).
 
 export interface FinishFacts {
   row: FlashRow;
-  /** The deck's cards in deck order. */
-  cards: FlashCardRow[];
-  /** md5 of the stored round as text: the write's guard. Null between rounds. */
-  roundHash: string | null;
-  /** The learner's FSRS schedules of the round's words already in review, by word. */
+  /** The row version read (its `xmin`): the write's guard. Any later write of the deck — a choice, a finish — moves it. */
+  version: string;
+  /** In a review deck, the learner's FSRS schedules of the round's words, by word; empty otherwise. */
   schedules: Record<string, unknown>;
 }
 
 const FACTS_SQL = `
 select f.id, f.user_id, f.name, f.status, f.range_kind, f.scope, f.all_card_count, f.round_index, f.round_count,
-  f.round, f.gave_up, f.coins_spent, f.created_at, f.updated_at, f.finished_at,
-  coalesce((select jsonb_agg(jsonb_build_object('word', c.word, 'position', c.position, 'stage', c.stage,
-    'sourceQid', c.source_qid, 'misses', c.misses) order by c.position)
-    from flash_cards c where c.flash_id = f.id), '[]'::jsonb) as cards,
-  md5(f.round::text) as round_hash,
-  coalesce((select jsonb_object_agg(r.word, r.schedule) from card_reviews r
+  f.round, f.stages, f.misses, f.gave_up, f.coins_spent, f.created_at, f.updated_at, f.finished_at,
+  f.xmin::text as version,
+  case when f.range_kind = $2 then coalesce((select jsonb_object_agg(r.word, r.schedule) from card_reviews r
     where r.user_id = f.user_id and r.word in (select x->>'word' from jsonb_array_elements(f.round->'runtimes') x)),
-    '{}'::jsonb) as schedules
+    '{}'::jsonb) end as schedules
 from flashes f where f.id = any($1::bigint[])`;
 
 interface FactsRow {
@@ -40,19 +36,24 @@ interface FactsRow {
   round_index: number;
   round_count: number;
   round: unknown;
+  stages: string[];
+  misses: number[];
   gave_up: boolean;
   coins_spent: number;
   created_at: Date | string;
   updated_at: Date | string;
   finished_at: Date | string | null;
-  cards: FlashCardRow[];
-  round_hash: string | null;
-  schedules: Record<string, unknown>;
+  version: string;
+  schedules: Record<string, unknown> | null;
 }
 
 /** The facts of several decks in one statement, by id; ids that do not exist are absent. */
 export async function finishFactsBatch(database: Database, ids: number[]): Promise<Map<number, FinishFacts>> {
-  const rows = await rawQuery<FactsRow>(database, { name: 'flash_finish_facts', text: FACTS_SQL, values: [ids] });
+  const rows = await rawQuery<FactsRow>(database, {
+    name: 'flash_finish_facts',
+    text: FACTS_SQL,
+    values: [ids, FLASH_SOURCES.review],
+  });
   const date = (d: Date | string) => new Date(d);
   return new Map(
     rows.map((r) => [
@@ -69,15 +70,16 @@ export async function finishFactsBatch(database: Database, ids: number[]): Promi
           roundIndex: r.round_index,
           roundCount: r.round_count,
           round: r.round,
+          stages: r.stages,
+          misses: r.misses.map(Number),
           gaveUp: r.gave_up,
           coinsSpent: r.coins_spent,
           createdAt: date(r.created_at),
           updatedAt: date(r.updated_at),
           finishedAt: r.finished_at === null ? null : date(r.finished_at),
         },
-        cards: r.cards,
-        roundHash: r.round_hash,
-        schedules: r.schedules,
+        version: r.version,
+        schedules: r.schedules ?? {},
       },
     ]),
   );
@@ -87,11 +89,13 @@ export interface FinishWrite {
   id: number;
   userId: number;
   index: number;
-  /** The fingerprint the read saw: the write applies only while the stored round is that one. */
-  roundHash: string;
+  /** The row version the read saw: the write applies only while the deck row is still that version. */
+  version: string;
   /** Every card mastered: the deck ends. */
   finished: boolean;
-  moves: { word: string; stage: CardStage; missed: boolean }[];
+  /** The deck's stages and misses after the round, by position. */
+  stages: CardStage[];
+  misses: number[];
   /**
    * Schedules to write. `reviewed` marks a review deck's rating, which replaces the schedule there and counts against
    * the day's cap; without it a word already in review keeps its schedule (mastered again in an ordinary deck).
@@ -104,41 +108,37 @@ export type ClosedDeck = Pick<FlashRow, 'status' | 'roundCount' | 'updatedAt' | 
 
 const WRITE_SQL = `
 with w as (
-  select * from jsonb_to_recordset($1::jsonb)
-    as w(id bigint, user_id bigint, idx int, hash text, finished boolean, moves jsonb, reviews jsonb, at timestamptz)),
+  select * from jsonb_to_recordset($1::jsonb) as w(id bigint, user_id bigint, idx int, version text, finished boolean,
+    stages text[], misses int[], reviews jsonb, at timestamptz)),
 closed as (
-  update flashes f set round = null, round_count = f.round_count + 1, updated_at = w.at,
+  update flashes f set round = null, stages = w.stages, misses = w.misses, round_count = f.round_count + 1,
+    updated_at = w.at,
     status = case when w.finished then 'Finish' else f.status end,
     finished_at = case when w.finished then w.at else f.finished_at end
   from w
-  where f.id = w.id and f.user_id = w.user_id and f.round_index = w.idx and md5(f.round::text) = w.hash
-  returning f.id, f.status, f.round_count, f.finished_at),
-moved as (
-  update flash_cards c set stage = m.stage, misses = c.misses + (case when m.missed then 1 else 0 end),
-    updated_at = w.at
-  from w join closed on closed.id = w.id
-    cross join lateral jsonb_to_recordset(w.moves) as m(word text, stage text, missed boolean)
-  where c.flash_id = w.id and c.word = m.word
-  returning 1),
-reviewed as (
+  where f.id = w.id and f.user_id = w.user_id and f.round_index = w.idx and f.xmin = w.version::xid
+    and f.round is not null
+  returning f.id, f.status, f.round_count, f.finished_at, w.user_id, w.reviews, w.at),
+review as (
+  select closed.user_id, closed.at, r.*
+  from closed cross join lateral jsonb_to_recordset(closed.reviews)
+    as r(word text, schedule jsonb, due_at timestamptz, source_qid text, reviewed boolean)),
+entered as (
+  insert into card_reviews (user_id, word, schedule, due_at, source_qid, created_at)
+  select user_id, word, schedule, due_at, source_qid, at from review where not reviewed
+  on conflict (user_id, word) do nothing),
+rated as (
   insert into card_reviews (user_id, word, schedule, due_at, source_qid, last_reviewed_at, created_at)
-  select w.user_id, r.word, r.schedule, r.due_at, r.source_qid, case when r.reviewed then w.at end, w.at
-  from w join closed on closed.id = w.id
-    cross join lateral jsonb_to_recordset(w.reviews)
-      as r(word text, schedule jsonb, due_at timestamptz, source_qid text, reviewed boolean)
+  select user_id, word, schedule, due_at, source_qid, at, at from review where reviewed
   on conflict (user_id, word) do update
-    set schedule = excluded.schedule, due_at = excluded.due_at, last_reviewed_at = excluded.last_reviewed_at
-    where excluded.last_reviewed_at is not null
-  returning 1)
-select closed.id, closed.status, closed.round_count, closed.finished_at,
-  (select count(*) from moved)::int as moved, (select count(*) from reviewed)::int as reviewed
-from closed`;
+    set schedule = excluded.schedule, due_at = excluded.due_at, last_reviewed_at = excluded.last_reviewed_at)
+select id, status, round_count, finished_at from closed`;
 
 /**
- * Closes each round (round null, one more finished; the deck too when `finished`), moves its cards (the new stage,
- * one more miss where it missed) and writes its reviews, for several decks in one statement: per deck all of it or,
- * when its stored round is no longer the one read (finished meanwhile, a choice recorded meanwhile), none of it —
- * then null. At most one write per learner goes in a statement (finish-batch.ts), so no review row is written twice.
+ * Closes each round (round null, one more finished; the deck too when `finished`) with the deck's new stages and
+ * misses, and writes its reviews, for several decks in one statement: per deck all of it or, when its row is no
+ * longer the version read (finished meanwhile, a choice recorded meanwhile), none of it — then null. At most one
+ * write per learner goes in a statement (finish-batch.ts), so no review row is written twice.
  */
 export async function writeFinishBatch(database: Database, writes: FinishWrite[]): Promise<(ClosedDeck | null)[]> {
   const rows = await rawQuery<{
@@ -155,9 +155,10 @@ export async function writeFinishBatch(database: Database, writes: FinishWrite[]
           id: w.id,
           user_id: w.userId,
           idx: w.index,
-          hash: w.roundHash,
+          version: w.version,
           finished: w.finished,
-          moves: w.moves,
+          stages: w.stages,
+          misses: w.misses,
           reviews: w.reviews,
           at: w.now.toISOString(),
         })),

@@ -11,7 +11,6 @@ import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { flashNotFound } from './flash.service.js';
 import { toBrief } from './flash-view.js';
-import { emptyCounts } from './flash.repository.js';
 import { finishStatements } from './finish-batch.js';
 import { checkStep, grade, roundOver, runningRound } from './grading.js';
 import { reviewsAfter } from './review.js';
@@ -22,11 +21,11 @@ const ATTEMPTS = 3;
 /**
  * /api/flash/finish_round: ends the running round. The payload must be that round (same words, order and stages);
  * every card needs a choice of its stage's step, a stored choice winning over the payload's, and every move is
- * recomputed with nextStage — the client's outcomes are never read. One statement reads the deck, its cards and the
- * round's review schedules; one statement closes the round, moves the cards and writes the reviews, all or nothing,
- * and only while the stored round is the one read (both shared with concurrent finishes, finish-batch.ts): a replay,
- * or the loser of two concurrent finishes, reads the round closed and is `conflict`, writing nothing; a choice
- * recorded in between is read again.
+ * recomputed with nextStage — the client's outcomes are never read. One statement reads the deck row (its round and
+ * where every card stands, decision 036); one statement writes it back — the round closed, the cards moved — with the
+ * reviews of the cards it masters, all or nothing, and only while the row is the version read (both shared with
+ * concurrent finishes, finish-batch.ts): a replay, or the loser of two concurrent finishes, reads the round closed
+ * and is `conflict`, writing nothing; a choice recorded in between is read again.
  */
 export async function finishRound(
   deps: Pick<Deps, 'database' | 'clock' | 'fast'>,
@@ -38,11 +37,13 @@ export async function finishRound(
   for (let attempt = 1; ; attempt++) {
     const facts = await statements.facts(body.flash_id);
     if (!facts || facts.row.userId !== actor.user.id) throw flashNotFound();
-    const { row, cards } = facts;
+    const { row } = facts;
     const round = runningRound(row, body.round.index);
     const sent = body.round.runtimes;
     if (sent.length !== round.runtimes.length)
       throw new AppError('invalid_input', `round.runtimes: the round has ${round.runtimes.length} cards`);
+    const stages = [...row.stages] as CardStage[];
+    const misses = [...row.misses];
     const moves = round.runtimes.map((stored, i) => {
       const mine = sent[i]!;
       if (mine.word !== stored.word || mine.stage !== stored.stage)
@@ -51,29 +52,39 @@ export async function finishRound(
       if (!choice) throw new AppError('invalid_input', `round.runtimes[${i}]: no choice`);
       checkStep(stored.stage, choice, i);
       const outcome = stored.choice && stored.outcome ? stored.outcome : grade(choice, round.items[i]!);
-      return { word: stored.word, from: stored.stage, to: nextStage(stored.stage, outcome), outcome };
+      const to = nextStage(stored.stage, outcome);
+      const position = round.positions[i]!;
+      const before = misses[position]!;
+      stages[position] = to;
+      if (outcome === 'miss') misses[position] = before + 1;
+      return {
+        word: stored.word,
+        from: stored.stage,
+        to,
+        outcome,
+        misses: before,
+        sourceQid: round.sources[i] ?? null,
+      };
     });
-    const to = new Map(moves.map((m) => [m.word, m.to]));
-    const stages = cards.map((c) => to.get(c.word) ?? (c.stage as CardStage));
+    const finished = stages.every((s) => s === 'Master');
     const closed = await statements.write({
       id: row.id,
       userId: actor.user.id,
       index: round.index,
-      roundHash: facts.roundHash!,
-      finished: stages.every((s) => s === 'Master'),
-      moves: moves.map((m) => ({ word: m.word, stage: m.to, missed: m.outcome === 'miss' })),
-      ...reviewsAfter(row.rangeKind === FLASH_SOURCES.review, cards, moves, facts.schedules, now),
+      version: facts.version,
+      finished,
+      stages,
+      misses,
+      ...reviewsAfter(row.rangeKind === FLASH_SOURCES.review, moves, facts.schedules, now),
       now,
     });
     if (!closed) {
       if (attempt < ATTEMPTS) continue;
       throw roundOver();
     }
-    const counts = emptyCounts();
-    for (const s of stages) counts[s] += 1;
     return {
-      flash: toBrief({ ...row, ...closed, round: null }, counts),
-      moves: moves.map(({ word, from, to: dest }) => ({ word, from, to: dest })),
+      flash: toBrief({ ...row, ...closed, stages, misses, round: null }),
+      moves: moves.map(({ word, from, to }) => ({ word, from, to })),
     };
   }
 }

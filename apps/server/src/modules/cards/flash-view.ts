@@ -8,11 +8,25 @@ import {
   type FlashStatus,
 } from '@gre/contracts';
 import type { StoredItem } from './card-data.js';
-import type { FlashRow, StageCounts } from './flash.repository.js';
+import type { FlashRow } from './flash.repository.js';
 
-/** flashes.round as stored: the round the learner sees plus, per card, what grading needs (never sent). */
+/**
+ * flashes.round as stored: the round the learner sees plus, per card, what grading needs, where the card sits in the
+ * deck and where it was found in the bank (never sent).
+ */
 export interface StoredRound extends FlashRound {
   items: StoredItem[];
+  positions: number[];
+  sources: (string | null)[];
+}
+
+export type StageCounts = Record<CardStage, number>;
+
+/** Cards per stage of a deck's stages. */
+export function stageCounts(stages: readonly string[]): StageCounts {
+  const counts = Object.fromEntries(CARD_STAGES.map((s) => [s, 0])) as StageCounts;
+  for (const s of stages) counts[s as CardStage] += 1;
+  return counts;
 }
 
 const stamp = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -32,8 +46,8 @@ export function publicRound(round: StoredRound): FlashRound {
 }
 
 /** Spec §3 Flash without its round: counts per stage and the five buckets (stageBuckets) from the cards' stages. */
-export function toBrief(row: FlashRow, counts: StageCounts): FlashBrief {
-  const stages: CardStage[] = CARD_STAGES.flatMap((s) => Array<CardStage>(counts[s]).fill(s));
+export function toBrief(row: FlashRow): FlashBrief {
+  const stages = row.stages as CardStage[];
   return {
     id: row.id,
     user_id: row.userId,
@@ -41,7 +55,7 @@ export function toBrief(row: FlashRow, counts: StageCounts): FlashBrief {
     status: row.status as FlashStatus,
     range_kind: row.rangeKind,
     scope: row.scope,
-    stage_count: { ...counts },
+    stage_count: stageCounts(stages),
     round_count: row.roundCount,
     summary: stageBuckets(stages),
     all_card_count: row.allCardCount,
@@ -51,7 +65,7 @@ export function toBrief(row: FlashRow, counts: StageCounts): FlashBrief {
   };
 }
 
-export function toFlash(row: FlashRow, counts: StageCounts): Flash {
+export function toFlash(row: FlashRow): Flash {
   const round = storedRound(row);
-  return { ...toBrief(row, counts), round: round ? publicRound(round) : null };
+  return { ...toBrief(row), round: round ? publicRound(round) : null };
 }

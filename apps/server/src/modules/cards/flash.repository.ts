@@ -1,10 +1,18 @@
-import { CARD_STAGES, type CardStage } from '@gre/contracts';
+import type { CardStage } from '@gre/contracts';
 import { cardReviews, flashCards, flashes, type Queryable, type Tx } from '@gre/db';
+import { cardMisses, cardStage } from '@gre/db/queries';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { sqlTime } from '../../lib/clock.js';
 
 export type FlashRow = typeof flashes.$inferSelect;
-export type FlashCardRow = Pick<typeof flashCards.$inferSelect, 'word' | 'position' | 'stage' | 'sourceQid' | 'misses'>;
+/** A card of a deck: its word and source (flash_cards) with where it stands (the deck row's arrays). */
+export interface FlashCardRow {
+  word: string;
+  position: number;
+  sourceQid: string | null;
+  stage: CardStage;
+  misses: number;
+}
 
 /** A new deck and its cards; the coins were taken in the same transaction. */
 export async function insertFlash(
@@ -15,13 +23,20 @@ export async function insertFlash(
 ): Promise<FlashRow> {
   const [row] = await tx
     .insert(flashes)
-    .values({ ...deck, allCardCount: cards.length, createdAt: now, updatedAt: now })
+    .values({
+      ...deck,
+      allCardCount: cards.length,
+      stages: cards.map((c) => c.stage),
+      misses: cards.map(() => 0),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   await tx.execute(sql`
-    insert into ${flashCards} (flash_id, word, position, source_qid, stage, updated_at)
-    select ${row!.id}, c.word, c.position, c.source_qid, c.stage, ${sqlTime(now)}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(cards.map((c, position) => ({ ...c, position, source_qid: c.sourceQid })))}::jsonb)
-      as c(word text, position int, source_qid text, stage text)`);
+    insert into ${flashCards} (flash_id, word, position, source_qid)
+    select ${row!.id}, c.word, c.position, c.source_qid
+    from jsonb_to_recordset(${JSON.stringify(cards.map((c, position) => ({ word: c.word, position, source_qid: c.sourceQid })))}::jsonb)
+      as c(word text, position int, source_qid text)`);
   return row!;
 }
 
@@ -57,35 +72,21 @@ export async function listFlashes(db: Queryable, userId: number): Promise<FlashR
   return db.select().from(flashes).where(eq(flashes.userId, userId)).orderBy(desc(flashes.createdAt), desc(flashes.id));
 }
 
-/** A deck's cards in deck order. */
-export async function cardsOf(db: Queryable, flashId: number): Promise<FlashCardRow[]> {
-  return db
-    .select({
-      word: flashCards.word,
-      position: flashCards.position,
-      stage: flashCards.stage,
-      sourceQid: flashCards.sourceQid,
-      misses: flashCards.misses,
-    })
-    .from(flashCards)
-    .where(eq(flashCards.flashId, flashId))
-    .orderBy(asc(flashCards.position));
-}
-
-export type StageCounts = Record<CardStage, number>;
-export const emptyCounts = (): StageCounts => Object.fromEntries(CARD_STAGES.map((s) => [s, 0])) as StageCounts;
-
-/** Cards per stage of each deck, in one query. */
-export async function stageCounts(db: Queryable, flashIds: number[]): Promise<Map<number, StageCounts>> {
-  const out = new Map(flashIds.map((id) => [id, emptyCounts()]));
-  if (flashIds.length === 0) return out;
+/** A deck's cards in deck order, each where the deck row `deck` says it stands. */
+export async function cardsOf(
+  db: Queryable,
+  deck: Pick<FlashRow, 'id' | 'stages' | 'misses'>,
+): Promise<FlashCardRow[]> {
   const rows = await db
-    .select({ flashId: flashCards.flashId, stage: flashCards.stage, n: sql<number>`count(*)::int` })
+    .select({ word: flashCards.word, position: flashCards.position, sourceQid: flashCards.sourceQid })
     .from(flashCards)
-    .where(inArray(flashCards.flashId, flashIds))
-    .groupBy(flashCards.flashId, flashCards.stage);
-  for (const r of rows) out.get(r.flashId)![r.stage as CardStage] = Number(r.n);
-  return out;
+    .where(eq(flashCards.flashId, deck.id))
+    .orderBy(asc(flashCards.position));
+  return rows.map((c) => ({
+    ...c,
+    stage: deck.stages[c.position] as CardStage,
+    misses: deck.misses[c.position] ?? 0,
+  }));
 }
 
 /**
@@ -178,8 +179,8 @@ export async function pendingReviewCards(db: Queryable, userId: number, reviewKi
         eq(flashes.userId, userId),
         eq(flashes.rangeKind, reviewKind),
         sql`${flashes.status} <> 'Finish'`,
-        eq(flashCards.stage, 'Exam'),
-        eq(flashCards.misses, 0),
+        eq(cardStage, 'Exam'),
+        eq(cardMisses, 0),
       ),
     );
   return rows.map((r) => r.word);

@@ -5,7 +5,6 @@ import {
   shanghaiDayStart,
   type CallResponse,
   type CardStage,
-  type FlashBrief,
   type FlashCreateRequest,
   type flashCalls,
 } from '@gre/contracts';
@@ -26,9 +25,7 @@ import {
   insertFlash,
   listFlashes,
   reviewFigures,
-  stageCounts,
   wordsInReview,
-  type FlashRow,
 } from './flash.repository.js';
 import { cardVisibilities, contextQuestion, reviewPool, sourcePool } from './sources.js';
 
@@ -36,11 +33,6 @@ type FlashDeps = Pick<Deps, 'database' | 'clock' | 'settings' | 'uow'>;
 
 /** A deck the learner does not own reads as one that does not exist. */
 export const flashNotFound = () => new AppError('not_found', 'flash not found', '闪卡组不存在');
-
-/** A deck as its brief, with its cards counted per stage. */
-export async function briefOf(db: Deps['database']['db'], row: FlashRow): Promise<FlashBrief> {
-  return toBrief(row, (await stageCounts(db, [row.id])).get(row.id)!);
-}
 
 /** /api/flash/check_create: what create_flash would make now, and whether the coins cover it; nothing is written. */
 export async function checkCreate(
@@ -100,7 +92,7 @@ export async function createFlash(
       cards,
       now,
     );
-    return { flash: await briefOf(tx, row), user: await currentUser(unit, actor.user.id) };
+    return { flash: toBrief(row), user: await currentUser(unit, actor.user.id) };
   });
 }
 
@@ -111,11 +103,7 @@ export async function listOwnFlashes(
 ): Promise<CallResponse<typeof flashCalls.list>> {
   const db = deps.database.db;
   const rows = await listFlashes(db, actor.user.id);
-  const counts = await stageCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { flashes: rows.map((r) => toBrief(r, counts.get(r.id)!)) };
+  return { flashes: rows.map(toBrief) };
 }
 
 /** /api/flash/get_progress: the deck and every card with its stage, in deck order. */
@@ -127,10 +115,10 @@ export async function getProgress(
   const db = deps.database.db;
   const row = await findFlash(db, actor.user.id, id);
   if (!row) throw flashNotFound();
-  const cards = await cardsOf(db, id);
+  const cards = await cardsOf(db, row);
   return {
-    flash: await briefOf(db, row),
-    cards: cards.map((c) => ({ word: c.word, stage: c.stage as CardStage, source_qid: c.sourceQid })),
+    flash: toBrief(row),
+    cards: cards.map((c) => ({ word: c.word, stage: c.stage, source_qid: c.sourceQid })),
   };
 }
 
@@ -144,7 +132,7 @@ export async function giveUpFlash(
     const row = await findFlash(tx, actor.user.id, id);
     if (!row) throw flashNotFound();
     const closed = row.status === 'Finish' ? row : ((await giveUp(tx, id, deps.clock.now())) ?? row);
-    return { flash: await briefOf(tx, closed) };
+    return { flash: toBrief(closed) };
   });
 }
 

@@ -1,6 +1,5 @@
 import type { CardStage } from '@gre/contracts';
 import { stepSchedule } from '../../lib/fsrs.js';
-import type { FlashCardRow } from './flash.repository.js';
 import type { FinishWrite } from './finish.repository.js';
 
 interface Move {
@@ -8,6 +7,9 @@ interface Move {
   from: CardStage;
   outcome: 'pass' | 'miss';
   to: CardStage;
+  /** The card's misses before this round. */
+  misses: number;
+  sourceQid: string | null;
 }
 
 /**
@@ -18,23 +20,25 @@ interface Move {
  */
 export function reviewsAfter(
   reviewDeck: boolean,
-  cards: readonly FlashCardRow[],
   moves: readonly Move[],
   schedules: Readonly<Record<string, unknown>>,
   now: Date,
 ): Pick<FinishWrite, 'reviews'> {
-  const card = new Map(cards.map((c) => [c.word, c]));
   const rated = reviewDeck
-    ? moves.filter((m) => m.from === 'Exam' && card.get(m.word)?.misses === 0)
+    ? moves.filter((m) => m.from === 'Exam' && m.misses === 0)
     : moves.filter((m) => m.to === 'Master' && m.from !== 'Master');
+  // Every card an ordinary deck masters starts from the same first good recall at the same moment.
+  let first: ReturnType<typeof stepSchedule> | null = null;
   return {
     reviews: rated.map((m) => {
-      const schedule = stepSchedule(reviewDeck ? (schedules[m.word] ?? null) : null, m.outcome === 'pass', now);
+      const schedule = reviewDeck
+        ? stepSchedule(schedules[m.word] ?? null, m.outcome === 'pass', now)
+        : (first ??= stepSchedule(null, true, now));
       return {
         word: m.word,
         schedule,
         due_at: new Date(schedule.due * 1000).toISOString(),
-        source_qid: card.get(m.word)?.sourceQid ?? null,
+        source_qid: m.sourceQid,
         reviewed: reviewDeck,
       };
     }),

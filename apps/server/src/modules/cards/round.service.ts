@@ -3,7 +3,6 @@ import {
   pickRound,
   type CallRequest,
   type CallResponse,
-  type CardStage,
   type FlashRuntime,
   type flashCalls,
 } from '@gre/contracts';
@@ -15,15 +14,7 @@ import { bankWords, greList, wordIndex } from '../questions/index.js';
 import { cardData, makeItem, MeaningPool } from './card-data.js';
 import { flashNotFound } from './flash.service.js';
 import { toFlash, storedRound, type StoredRound } from './flash-view.js';
-import {
-  cardsOf,
-  findFlash,
-  lockFlash,
-  saveRound,
-  stageCounts,
-  startRound,
-  type FlashRow,
-} from './flash.repository.js';
+import { cardsOf, findFlash, lockFlash, saveRound, startRound, type FlashRow } from './flash.repository.js';
 import { checkStep, grade, runningRound, sameChoice } from './grading.js';
 import { cardVisibilities } from './sources.js';
 import { CARD_WORD, mathWords } from './word-lists.js';
@@ -52,21 +43,14 @@ async function extraMeanings(row: FlashRow): Promise<Map<string, string>> {
 }
 
 /** The response of open_flash: the deck with its round, and each card of the round as the screen shows it. */
-async function opened(deps: Pick<Deps, 'database'>, row: FlashRow): Promise<CallResponse<typeof flashCalls.openFlash>> {
-  const db = deps.database.db;
+async function opened(row: FlashRow): Promise<CallResponse<typeof flashCalls.openFlash>> {
   const round = storedRound(row);
-  const [counts, cards, dictionary, extra] = await Promise.all([
-    stageCounts(db, [row.id]),
-    round ? cardsOf(db, row.id) : [],
-    wordIndex(),
-    extraMeanings(row),
-  ]);
-  const sourceOf = new Map(cards.map((c) => [c.word, c.sourceQid]));
+  const [dictionary, extra] = await Promise.all([wordIndex(), extraMeanings(row)]);
   return {
-    flash: toFlash(row, counts.get(row.id)!),
+    flash: toFlash(row),
     cards: round
       ? round.runtimes.map((r, i) =>
-          cardData(dictionary, r.word, round.items[i]!, sourceOf.get(r.word) ?? null, extra.get(r.word) ?? null),
+          cardData(dictionary, r.word, round.items[i]!, round.sources[i] ?? null, extra.get(r.word) ?? null),
         )
       : [],
   };
@@ -85,10 +69,10 @@ export async function openFlash(
   const db = deps.database.db;
   const row = await findFlash(db, actor.user.id, id);
   if (!row) throw flashNotFound();
-  if (row.round || row.status === 'Finish') return opened(deps, row);
-  const cards = await cardsOf(db, id);
-  const picked = pickRound(cards.map((c) => ({ position: c.position, stage: c.stage as CardStage })));
-  if (picked.length === 0) return opened(deps, row);
+  if (row.round || row.status === 'Finish') return opened(row);
+  const cards = await cardsOf(db, row);
+  const picked = pickRound(cards.map((c) => ({ position: c.position, stage: c.stage })));
+  if (picked.length === 0) return opened(row);
   const [dictionary, bank, pool, extra] = await Promise.all([
     wordIndex(),
     bankWords(deps.database),
@@ -102,20 +86,22 @@ export async function openFlash(
   const round: StoredRound = {
     index,
     cursor_index: 0,
-    runtimes: inRound.map((c) => ({ word: c.word, stage: c.stage as CardStage, choice: null, outcome: null })),
+    runtimes: inRound.map((c) => ({ word: c.word, stage: c.stage, choice: null, outcome: null })),
     items: inRound.map((c) =>
       makeItem(dictionary, bank, pool, {
         word: c.word,
-        stage: c.stage as CardStage,
+        stage: c.stage,
         seed: `${id}:${index}:${c.word}`,
         visibilities,
         extraMeaning: extra.get(c.word) ?? null,
       }),
     ),
+    positions: inRound.map((c) => c.position),
+    sources: inRound.map((c) => c.sourceQid),
   };
   await withUnitOfWork(deps, ({ tx }) => startRound(tx, id, row.roundIndex, round, deps.clock.now()));
   // Whoever made the round, the stored one is the round.
-  return opened(deps, (await findFlash(db, actor.user.id, id))!);
+  return opened((await findFlash(db, actor.user.id, id))!);
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   wordEncounters,
   type Queryable,
 } from '@gre/db';
+import { cardMisses, cardStage } from '@gre/db/queries';
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 
@@ -207,8 +208,8 @@ export const ACCOUNT_SECTIONS = {
       word: flashCards.word,
       position: flashCards.position,
       source_qid: flashCards.sourceQid,
-      stage: flashCards.stage,
-      misses: flashCards.misses,
+      stage: cardStage,
+      misses: cardMisses,
     },
     flashCards,
     flashes.userId,

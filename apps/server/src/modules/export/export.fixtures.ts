@@ -71,7 +71,8 @@ export async function seedLearner(t: TestApp, label: string): Promise<Seeded> {
   );
   const [deck] = (
     await db.execute<{ id: number }>(
-      sql`insert into flashes (user_id, name, range_kind, all_card_count) values (${id}, ${`卡组 ${label}`}, 1, 2) returning id`,
+      sql`insert into flashes (user_id, name, range_kind, all_card_count, stages, misses)
+        values (${id}, ${`卡组 ${label}`}, 1, 2, '{Learn,NotSeen}', '{1,0}') returning id`,
     )
   ).rows;
   await db.execute(

@@ -10,6 +10,7 @@ import {
   wordEncounters,
   type Queryable,
 } from '@gre/db';
+import { cardStage } from '@gre/db/queries';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 
 export type CraftRow = typeof crafts.$inferSelect;
@@ -41,7 +42,7 @@ export async function tagNames(db: Queryable, userId: number): Promise<Map<numbe
 export async function cardWords(db: Queryable, userId: number) {
   const [cards, books] = await Promise.all([
     db
-      .select({ word: flashCards.word, deck: flashes.name, stage: flashCards.stage })
+      .select({ word: flashCards.word, deck: flashes.name, stage: cardStage })
       .from(flashCards)
       .innerJoin(flashes, eq(flashes.id, flashCards.flashId))
       .where(eq(flashes.userId, userId))
