@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sessions, users } from '@gre/db';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Batcher } from '../../lib/batcher.js';
 import type { Queryable } from '@gre/db';
 
@@ -24,6 +24,16 @@ function buildFindSession(db: Queryable) {
     .prepare('find_session_with_user');
 }
 
+/** The same for several hashes at once: one named statement, planned once, whatever the batch's size. */
+function buildFindSessions(db: Queryable) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`)
+    .prepare('find_sessions_with_users');
+}
+
 type Found = Awaited<ReturnType<ReturnType<typeof buildFindSession>['execute']>>[number];
 
 /**
@@ -40,13 +50,12 @@ const LOOKUPS_IN_FLIGHT = 3;
  */
 export class SessionLookup {
   private readonly single: ReturnType<typeof buildFindSession>;
+  private readonly many: ReturnType<typeof buildFindSessions>;
   private readonly batcher: Batcher<string, Found | null> | null;
 
-  constructor(
-    private readonly db: Queryable,
-    batched: boolean,
-  ) {
+  constructor(db: Queryable, batched: boolean) {
     this.single = buildFindSession(db);
+    this.many = buildFindSessions(db);
     this.batcher = batched
       ? new Batcher({ run: (hashes) => this.findMany(hashes), maxInFlight: LOOKUPS_IN_FLIGHT, maxSize: 64 })
       : null;
@@ -66,11 +75,7 @@ export class SessionLookup {
   /** The sessions (with users) of several token hashes, in their order; a lone hash takes the prepared query. */
   private async findMany(hashes: string[]): Promise<(Found | null)[]> {
     if (hashes.length === 1) return [(await this.single.execute({ hash: hashes[0]! }))[0] ?? null];
-    const rows = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(inArray(sessions.tokenHash, [...new Set(hashes)]));
+    const rows = await this.many.execute({ hashes: [...new Set(hashes)] });
     const byHash = new Map(rows.map((r) => [r.session.tokenHash, r]));
     return hashes.map((h) => byHash.get(h) ?? null);
   }

@@ -9,7 +9,7 @@ import {
   type FinishWrite,
 } from './finish.repository.js';
 
-const MAX_IN_FLIGHT = 2;
+const MAX_IN_FLIGHT = 1;
 const MAX_BATCH_SIZE = 64;
 
 /**

@@ -2,6 +2,7 @@ import { FLASH_SOURCES, type CardStage } from '@gre/contracts';
 import type { Database } from '@gre/db';
 import { rawQuery } from '../../lib/raw-query.js';
 import type { FlashRow } from './flash.repository.js';
+import type { GradingRound } from './grading.js';
 
 // finish_round's two statements, each shared by the finishes that arrive together (finish-batch.ts): one read of
 // the deck row — the round, every card's stage and misses — and one write of that row (with the review schedules of
@@ -9,16 +10,26 @@ import type { FlashRow } from './flash.repository.js';
 // saw (decision 036).
 
 export interface FinishFacts {
+  /** The deck row; its round is in `round`. */
   row: FlashRow;
+  /** The running round as grading reads it, or null between rounds. */
+  round: GradingRound | null;
   /** The row version read (its `xmin`): the write's guard. Any later write of the deck — a choice, a finish — moves it. */
   version: string;
   /** In a review deck, the learner's FSRS schedules of the round's words, by word; empty otherwise. */
   schedules: Record<string, unknown>;
 }
 
+// The round comes without the cards' display data (the meanings shown, the prompts): only what grading reads.
 const FACTS_SQL = `
 select f.id, f.user_id, f.name, f.status, f.range_kind, f.scope, f.all_card_count, f.round_index, f.round_count,
-  f.round, f.stages, f.misses, f.gave_up, f.coins_spent, f.created_at, f.updated_at, f.finished_at,
+  f.round - 'items' || jsonb_build_object('items', (
+    select jsonb_agg(jsonb_build_object(
+      'quiz', case when jsonb_typeof(i->'quiz') = 'object' then jsonb_build_object('answer', i->'quiz'->'answer') end,
+      'recall', case when jsonb_typeof(i->'recall') = 'object' then jsonb_build_object('accepted', i->'recall'->'accepted') end)
+      order by n)
+    from jsonb_array_elements(f.round->'items') with ordinality as x(i, n))) as round,
+  f.stages, f.misses, f.gave_up, f.coins_spent, f.created_at, f.updated_at, f.finished_at,
   f.xmin::text as version,
   case when f.range_kind = $2 then coalesce((select jsonb_object_agg(r.word, r.schedule) from card_reviews r
     where r.user_id = f.user_id and r.word in (select x->>'word' from jsonb_array_elements(f.round->'runtimes') x)),
@@ -35,7 +46,7 @@ interface FactsRow {
   all_card_count: number;
   round_index: number;
   round_count: number;
-  round: unknown;
+  round: GradingRound | null;
   stages: string[];
   misses: number[];
   gave_up: boolean;
@@ -69,7 +80,7 @@ export async function finishFactsBatch(database: Database, ids: number[]): Promi
           allCardCount: r.all_card_count,
           roundIndex: r.round_index,
           roundCount: r.round_count,
-          round: r.round,
+          round: null,
           stages: r.stages,
           misses: r.misses.map(Number),
           gaveUp: r.gave_up,
@@ -78,6 +89,7 @@ export async function finishFactsBatch(database: Database, ids: number[]): Promi
           updatedAt: date(r.updated_at),
           finishedAt: r.finished_at === null ? null : date(r.finished_at),
         },
+        round: r.round,
         version: r.version,
         schedules: r.schedules ?? {},
       },

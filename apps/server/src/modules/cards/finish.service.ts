@@ -38,7 +38,7 @@ export async function finishRound(
     const facts = await statements.facts(body.flash_id);
     if (!facts || facts.row.userId !== actor.user.id) throw flashNotFound();
     const { row } = facts;
-    const round = runningRound(row, body.round.index);
+    const round = runningRound(facts.round, row.roundIndex, body.round.index);
     const sent = body.round.runtimes;
     if (sent.length !== round.runtimes.length)
       throw new AppError('invalid_input', `round.runtimes: the round has ${round.runtimes.length} cards`);

@@ -1,13 +1,20 @@
 import { stepOf, type CardStage, type FlashChoice } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
-import type { StoredItem } from './card-data.js';
-import { storedRound, type StoredRound } from './flash-view.js';
-import type { FlashRow } from './flash.repository.js';
+import type { StoredRound } from './flash-view.js';
 
 // The rules update_choice and finish_round share: which round is running, which step a stage takes, how a step went.
 
+/** What grading reads of a card of the stored round (card-data.ts StoredItem): the right option, the answers taken. */
+export interface GradingItem {
+  quiz: { answer: number } | null;
+  recall: { accepted: string[] } | null;
+}
+
+/** The running round with only what grading needs of each card, as finish_round reads it. */
+export type GradingRound = Omit<StoredRound, 'items'> & { items: GradingItem[] };
+
 /** How a step went, worked out from the stored round: the client's word is never taken for it. */
-export function grade(choice: FlashChoice, item: StoredItem): 'pass' | 'miss' {
+export function grade(choice: FlashChoice, item: GradingItem): 'pass' | 'miss' {
   switch (choice.step) {
     case 'flip':
       return choice.know ? 'pass' : 'miss';
@@ -24,10 +31,9 @@ export const roundOver = () => new AppError('conflict', 'round already finished'
 const notRunning = (index: number) =>
   new AppError('conflict', `round ${index} is not the running round`, '这一轮不是当前进行中的一轮，请刷新');
 
-/** The stored round a request names, or the conflict that says why it is not running. */
-export function runningRound(row: FlashRow, index: number): StoredRound {
-  const round = storedRound(row);
-  if (!round) throw index <= row.roundIndex ? roundOver() : notRunning(index);
+/** The stored round a request names, or the conflict that says why it is not running; `roundIndex`: rounds begun. */
+export function runningRound<R extends { index: number }>(round: R | null, roundIndex: number, index: number): R {
+  if (!round) throw index <= roundIndex ? roundOver() : notRunning(index);
   if (round.index !== index) throw index < round.index ? roundOver() : notRunning(index);
   return round;
 }

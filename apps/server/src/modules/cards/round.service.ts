@@ -117,7 +117,7 @@ export async function updateChoice(
   return withUnitOfWork(deps, async ({ tx }) => {
     const row = await lockFlash(tx, actor.user.id, body.flash_id);
     if (!row) throw flashNotFound();
-    const round = runningRound(row, body.round_index);
+    const round = runningRound(storedRound(row), row.roundIndex, body.round_index);
     const runtime = round.runtimes[body.item_index];
     const item = round.items[body.item_index];
     if (!runtime || !item)
