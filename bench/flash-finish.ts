@@ -53,7 +53,7 @@ interface Learner extends BenchLearner {
 type StoredRound = {
   index: number;
   runtimes: { word: string; stage: CardStage }[];
-  items: { quiz: { answer: number } | null; recall: { answer: string } | null }[];
+  keys: { quiz: { answer: number } | null; recall: { answer: string } | null }[];
 };
 
 /** The learner's deck: 20 six-two words, staged five per stage, its first round opened through the API. */
@@ -71,7 +71,7 @@ async function prepareDeck(base: string, pool: pg.Pool, l: BenchLearner) {
   const round = rows[0]!.round;
   if (round.runtimes.length !== CARDS) throw new Error(`round of ${round.runtimes.length} cards`);
   const runtimes = round.runtimes.map((r, i) => {
-    const item = round.items[i]!;
+    const item = round.keys[i]!;
     const choice =
       r.stage === 'Quiz'
         ? { step: 'quiz', option: item.quiz!.answer }
@@ -96,9 +96,9 @@ async function prepareDeck(base: string, pool: pg.Pool, l: BenchLearner) {
 const CLONE = `
 with made as (
   insert into flashes (user_id, name, status, range_kind, scope, all_card_count, round_index, round_count, round,
-    stages, misses, gave_up, coins_spent, created_at, updated_at)
+    round_cards, stages, misses, gave_up, coins_spent, created_at, updated_at)
   select f.user_id, f.name, f.status, f.range_kind, f.scope, f.all_card_count, f.round_index, f.round_count, f.round,
-    f.stages, f.misses, f.gave_up, f.coins_spent, f.created_at, f.updated_at
+    f.round_cards, f.stages, f.misses, f.gave_up, f.coins_spent, f.created_at, f.updated_at
   from flashes f cross join generate_series(1, $2::int) where f.id = $1
   returning id)
 insert into flash_cards (flash_id, word, position, source_qid)
@@ -172,6 +172,12 @@ async function main() {
         ).rows[0]!.n,
       );
     let commitsPerFinish = '0';
+    // WAL written per finish: what a round's write costs the database's log (one deck row, its reviews).
+    const walAt = async () =>
+      Number(
+        (await pool.query<{ b: string }>("select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as b")).rows[0]!.b,
+      );
+    let walPerFinish = 0;
     const app = await startServer('app', appEnv);
     let finish: Figures;
     try {
@@ -206,14 +212,16 @@ async function main() {
         );
       await run(ENV_SHAPE.warmup);
       const before = await commits();
+      const walBefore = await walAt();
       finish = await run(ENV_SHAPE.duration);
+      walPerFinish = Math.round(((await walAt()) - walBefore) / finish.requests);
       commitsPerFinish = Number(((await commits()) - before) / finish.requests).toFixed(3);
     } finally {
       await app.stop();
     }
     report('POST /api/flash/finish_round (app)', finish);
     console.log(
-      `  app transactions per finish (gate, read and write statements, shared when batched): ${commitsPerFinish}`,
+      `  app transactions per finish (gate, read and write statements, shared when batched): ${commitsPerFinish}; WAL per finish: ${walPerFinish} bytes`,
     );
     const loadAfter = loadavg().map((n) => Number(n.toFixed(2)));
 
@@ -232,6 +240,7 @@ async function main() {
       targets: { one_query: floor, finish_round: finish },
       ratios,
       app_transactions_per_finish: Number(commitsPerFinish),
+      wal_bytes_per_finish: walPerFinish,
       target: TARGET,
       valid,
       target_met: met,

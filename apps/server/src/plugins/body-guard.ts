@@ -21,29 +21,52 @@ export function badString(s: string): string | null {
   return null;
 }
 
+interface Visit {
+  value: unknown;
+  depth: number;
+  /** Where the value sits, as the parent's visit and the key in it; the path is spelled out only for a problem. */
+  parent: Visit | null;
+  key: string;
+}
+
+function pathOf(v: Visit): string {
+  const parts: string[] = [];
+  for (let at: Visit | null = v; at?.parent; at = at.parent) parts.push(at.key.slice(0, 40));
+  return parts.length === 0 ? '/' : `/${parts.reverse().join('/')}`;
+}
+
 /**
  * Walks a parsed JSON body without recursion (a hostile body may nest thousands of levels)
  * and names the first problem: too deep, or a string or key that may not be stored.
  */
 export function findBodyProblem(body: unknown): string | null {
-  const stack: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 0, path: '' }];
+  const stack: Visit[] = [{ value: body, depth: 0, parent: null, key: '' }];
   while (stack.length > 0) {
-    const { value, depth, path } = stack.pop()!;
+    const visit = stack.pop()!;
+    const { value, depth } = visit;
     if (typeof value === 'string') {
       const why = badString(value);
-      if (why) return `${path || '/'} contains ${why}`;
+      if (why) return `${pathOf(visit)} contains ${why}`;
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_BODY_DEPTH) return `${path || '/'} is nested deeper than ${MAX_BODY_DEPTH} levels`;
+    if (depth >= MAX_BODY_DEPTH) return `${pathOf(visit)} is nested deeper than ${MAX_BODY_DEPTH} levels`;
     if (Array.isArray(value)) {
-      value.forEach((item, i) => stack.push({ value: item, depth: depth + 1, path: `${path}/${i}` }));
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        // Numbers, booleans and null need no visit of their own.
+        if (item !== null && (typeof item === 'object' || typeof item === 'string'))
+          stack.push({ value: item, depth: depth + 1, parent: visit, key: String(i) });
+      }
       continue;
     }
-    for (const [key, item] of Object.entries(value)) {
+    // A parsed body is a plain object: its keys are its own.
+    for (const key in value) {
       const why = badString(key);
-      if (why) return `a key under ${path || '/'} contains ${why}`;
-      stack.push({ value: item, depth: depth + 1, path: `${path}/${key.slice(0, 40)}` });
+      if (why) return `a key under ${pathOf(visit)} contains ${why}`;
+      const item: unknown = (value as Record<string, unknown>)[key];
+      if (item !== null && (typeof item === 'object' || typeof item === 'string'))
+        stack.push({ value: item, depth: depth + 1, parent: visit, key });
     }
   }
   return null;

@@ -2,13 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_VERSION, HEADERS, MAX_BODY_BYTES, mediaCalls, systemCalls } from '@gre/contracts';
-import type { LightMyRequestResponse } from 'fastify';
+import helmet from '@fastify/helmet';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWithToken } from '../../test/actors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { mediaFixture, type MediaFixture } from '../../test/fixtures.js';
 import { seedMedia } from '../modules/media/index.js';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.js';
+import { CONTENT_SECURITY_POLICY, HELMET_OPTIONS, SECURITY_HEADERS } from './security-headers.js';
 
 let t: TestApp;
 let dist: string;
@@ -49,6 +50,18 @@ function expectSecured(res: LightMyRequestResponse, what: string) {
 }
 
 describe('the policy', () => {
+  it('is exactly what helmet writes with the same options', async () => {
+    const bare = Fastify();
+    await bare.register(helmet, HELMET_OPTIONS);
+    bare.get('/', async () => 'ok');
+    const res = await bare.inject({ method: 'GET', url: '/' });
+    await bare.close();
+    const transport = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+    expect(Object.fromEntries(Object.entries(res.headers).filter(([name]) => !transport.has(name)))).toEqual(
+      SECURITY_HEADERS,
+    );
+  });
+
   it('is strict where it matters: scripts only from our origin, nothing inline or eval, no framing, no plugins', () => {
     const directives = new Map(
       CONTENT_SECURITY_POLICY.split(';').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]),

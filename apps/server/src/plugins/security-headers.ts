@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -35,8 +34,8 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
   .join(';');
 
 /**
- * Every header the plugin sends, as helmet writes them with the options below (the test holds the two equal). Only
- * the framework-error path uses this copy; everything else gets its headers from helmet.
+ * Every header the plugin sends: what helmet writes with HELMET_OPTIONS (the test holds the two equal), written once
+ * here rather than by @fastify/helmet, which builds helmet's middleware again for every request.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -52,22 +51,31 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-xss-protection': '0',
 };
 
+/** The helmet configuration SECURITY_HEADERS spells out (the test asks helmet for its headers with it). */
+export const HELMET_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  strictTransportSecurity: false,
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  crossOriginEmbedderPolicy: false,
+} as const;
+
+const HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
+
 /**
  * Security headers on every response: the SPA, its static files, the media files and every API envelope, errors
- * included. Registered before every other plugin, so its onRequest hook runs before the gate can refuse a request.
- * No Strict-Transport-Security: over plain http a browser ignores it, and HSTS belongs to the TLS-terminating proxy
- * that knows the real host names (decision 014).
+ * included. Registered before every other plugin, so its onRequest hook runs before the gate can refuse a request;
+ * set on the raw response, so a hijacked reply (a stream) has them too. No Strict-Transport-Security: over plain
+ * http a browser ignores it, and HSTS belongs to the TLS-terminating proxy that knows the real host names
+ * (decision 014).
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-      strictTransportSecurity: false,
-      xFrameOptions: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      crossOriginEmbedderPolicy: false,
+    app.addHook('onRequest', (_req, reply, done) => {
+      for (const [name, value] of HEADER_ENTRIES) reply.raw.setHeader(name, value);
+      done();
     });
   },
   { name: 'security-headers' },

@@ -35,6 +35,8 @@ export const flashes = pgTable(
     roundIndex: integer('round_index').notNull().default(0),
     roundCount: integer('round_count').notNull().default(0),
     round: jsonb('round'),
+    /** What the running round's cards show (the meanings offered, the prompts), apart from `round` so a finish skips it. */
+    roundCards: jsonb('round_cards'),
     /** Each card's stage (spec §4), by deck position: `stages[position + 1]`. */
     stages: text('stages').array().notNull().default([]),
     /** Each card's misses, by deck position. */
@@ -49,6 +51,7 @@ export const flashes = pgTable(
     index('flashes_user_idx').on(t.userId, t.createdAt),
     check('flashes_status_ck', sql`${t.status} in ('NotStart', 'Start', 'Finish')`),
     check('flashes_counts_ck', sql`${t.allCardCount} >= 0 and ${t.coinsSpent} >= 0`),
+    check('flashes_round_ck', sql`(${t.round} is null) = (${t.roundCards} is null)`),
     check(
       'flashes_cards_ck',
       sql`cardinality(${t.stages}) = ${t.allCardCount} and cardinality(${t.misses}) = ${t.allCardCount}

@@ -13,7 +13,10 @@ type Dictionary = Awaited<ReturnType<typeof wordIndex>>;
 /** The blank of a recall prompt. */
 export const RECALL_BLANK = '_____';
 
-/** What the server keeps of one card of a running round to grade it; never sent as it is. */
+/**
+ * One card of a running round as the server makes it: what the card shows (kept in flashes.round_cards) and how it
+ * is graded (its gradingKey, kept in the round itself); never sent as it is.
+ */
 export interface StoredItem {
   /** Quiz step: the four meanings shown and the index of the right one. */
   quiz: { options: string[]; answer: number } | null;
@@ -189,6 +192,20 @@ export function makeItem(dictionary: Dictionary, bank: BankWords, pool: MeaningP
 }
 
 /** What the learner's screen gets of a card: the dictionary's view and the step's prompt, never its answer. */
+/** What grading reads of a card: the right option, the answers taken and the one shown after a choice. */
+export interface GradingItem {
+  quiz: { answer: number } | null;
+  recall: { accepted: string[]; answer: string } | null;
+}
+
+/** The grading part of a card, kept in the round so a finish reads none of the cards' display data. */
+export function gradingKey(item: StoredItem): GradingItem {
+  return {
+    quiz: item.quiz ? { answer: item.quiz.answer } : null,
+    recall: item.recall ? { accepted: item.recall.accepted, answer: item.recall.answer } : null,
+  };
+}
+
 export function cardData(
   dictionary: Dictionary,
   word: string,

@@ -51,7 +51,7 @@ export async function storedRoundOf(db: Db, flashId: number): Promise<StoredRoun
 /** The choice that passes (or misses) card `i` of a stored round. */
 export function choiceFor(round: StoredRound, i: number, pass: boolean): FlashChoice {
   const { stage } = round.runtimes[i]!;
-  const item = round.items[i]!;
+  const item = round.keys[i]!;
   if (stage === 'NotSeen' || stage === 'Learn') return { step: 'flip', know: pass };
   if (stage === 'Quiz') return { step: 'quiz', option: pass ? item.quiz!.answer : (item.quiz!.answer + 1) % 4 };
   return { step: 'exam', text: pass ? item.recall!.answer.toUpperCase() + '  ' : 'zzzz' };

@@ -2,7 +2,6 @@ import { FLASH_SOURCES, type CardStage } from '@gre/contracts';
 import type { Database } from '@gre/db';
 import { rawQuery } from '../../lib/raw-query.js';
 import type { FlashRow } from './flash.repository.js';
-import type { GradingRound } from './grading.js';
 
 // finish_round's two statements, each shared by the finishes that arrive together (finish-batch.ts): one read of
 // the deck row — the round, every card's stage and misses — and one write of that row (with the review schedules of
@@ -10,26 +9,17 @@ import type { GradingRound } from './grading.js';
 // saw (decision 036).
 
 export interface FinishFacts {
-  /** The deck row; its round is in `round`. */
+  /** The deck row without what its round's cards show (round_cards, which a finish does not read). */
   row: FlashRow;
-  /** The running round as grading reads it, or null between rounds. */
-  round: GradingRound | null;
   /** The row version read (its `xmin`): the write's guard. Any later write of the deck — a choice, a finish — moves it. */
   version: string;
   /** In a review deck, the learner's FSRS schedules of the round's words, by word; empty otherwise. */
   schedules: Record<string, unknown>;
 }
 
-// The round comes without the cards' display data (the meanings shown, the prompts): only what grading reads.
 const FACTS_SQL = `
 select f.id, f.user_id, f.name, f.status, f.range_kind, f.scope, f.all_card_count, f.round_index, f.round_count,
-  f.round - 'items' || jsonb_build_object('items', (
-    select jsonb_agg(jsonb_build_object(
-      'quiz', case when jsonb_typeof(i->'quiz') = 'object' then jsonb_build_object('answer', i->'quiz'->'answer') end,
-      'recall', case when jsonb_typeof(i->'recall') = 'object' then jsonb_build_object('accepted', i->'recall'->'accepted') end)
-      order by n)
-    from jsonb_array_elements(f.round->'items') with ordinality as x(i, n))) as round,
-  f.stages, f.misses, f.gave_up, f.coins_spent, f.created_at, f.updated_at, f.finished_at,
+  f.round, to_json(f.stages) as stages, to_json(f.misses) as misses, f.gave_up, f.coins_spent, f.created_at, f.updated_at, f.finished_at,
   f.xmin::text as version,
   case when f.range_kind = $2 then coalesce((select jsonb_object_agg(r.word, r.schedule) from card_reviews r
     where r.user_id = f.user_id and r.word in (select x->>'word' from jsonb_array_elements(f.round->'runtimes') x)),
@@ -46,7 +36,7 @@ interface FactsRow {
   all_card_count: number;
   round_index: number;
   round_count: number;
-  round: GradingRound | null;
+  round: unknown;
   stages: string[];
   misses: number[];
   gave_up: boolean;
@@ -80,16 +70,16 @@ export async function finishFactsBatch(database: Database, ids: number[]): Promi
           allCardCount: r.all_card_count,
           roundIndex: r.round_index,
           roundCount: r.round_count,
-          round: null,
+          round: r.round,
+          roundCards: null,
           stages: r.stages,
-          misses: r.misses.map(Number),
+          misses: r.misses,
           gaveUp: r.gave_up,
           coinsSpent: r.coins_spent,
           createdAt: date(r.created_at),
           updatedAt: date(r.updated_at),
           finishedAt: r.finished_at === null ? null : date(r.finished_at),
         },
-        round: r.round,
         version: r.version,
         schedules: r.schedules ?? {},
       },
@@ -123,7 +113,7 @@ with w as (
   select * from jsonb_to_recordset($1::jsonb) as w(id bigint, user_id bigint, idx int, version text, finished boolean,
     stages text[], misses int[], reviews jsonb, at timestamptz)),
 closed as (
-  update flashes f set round = null, stages = w.stages, misses = w.misses, round_count = f.round_count + 1,
+  update flashes f set round = null, round_cards = null, stages = w.stages, misses = w.misses, round_count = f.round_count + 1,
     updated_at = w.at,
     status = case when w.finished then 'Finish' else f.status end,
     finished_at = case when w.finished then w.at else f.finished_at end

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { flashNotFound } from './flash.service.js';
-import { toBrief } from './flash-view.js';
+import { storedRound, toBrief } from './flash-view.js';
 import { finishStatements } from './finish-batch.js';
 import { checkStep, grade, roundOver, runningRound } from './grading.js';
 import { reviewsAfter } from './review.js';
@@ -38,7 +38,7 @@ export async function finishRound(
     const facts = await statements.facts(body.flash_id);
     if (!facts || facts.row.userId !== actor.user.id) throw flashNotFound();
     const { row } = facts;
-    const round = runningRound(facts.round, row.roundIndex, body.round.index);
+    const round = runningRound(storedRound(row), row.roundIndex, body.round.index);
     const sent = body.round.runtimes;
     if (sent.length !== round.runtimes.length)
       throw new AppError('invalid_input', `round.runtimes: the round has ${round.runtimes.length} cards`);
@@ -51,7 +51,7 @@ export async function finishRound(
       const choice = stored.choice ?? mine.choice;
       if (!choice) throw new AppError('invalid_input', `round.runtimes[${i}]: no choice`);
       checkStep(stored.stage, choice, i);
-      const outcome = stored.choice && stored.outcome ? stored.outcome : grade(choice, round.items[i]!);
+      const outcome = stored.choice && stored.outcome ? stored.outcome : grade(choice, round.keys[i]!);
       const to = nextStage(stored.stage, outcome);
       const position = round.positions[i]!;
       const before = misses[position]!;
@@ -83,7 +83,7 @@ export async function finishRound(
       throw roundOver();
     }
     return {
-      flash: toBrief({ ...row, ...closed, stages, misses, round: null }),
+      flash: toBrief({ ...row, ...closed, stages, misses, round: null, roundCards: null }),
       moves: moves.map(({ word, from, to }) => ({ word, from, to })),
     };
   }

@@ -7,15 +7,15 @@ import {
   type FlashRound,
   type FlashStatus,
 } from '@gre/contracts';
-import type { StoredItem } from './card-data.js';
+import type { GradingItem, StoredItem } from './card-data.js';
 import type { FlashRow } from './flash.repository.js';
 
 /**
- * flashes.round as stored: the round the learner sees plus, per card, what grading needs, where the card sits in the
- * deck and where it was found in the bank (never sent).
+ * flashes.round as stored: the round the learner sees plus, per card, how it is graded, where it sits in the deck and
+ * where it was found in the bank (never sent). What the cards show is beside it, in flashes.round_cards.
  */
 export interface StoredRound extends FlashRound {
-  items: StoredItem[];
+  keys: GradingItem[];
   positions: number[];
   sources: (string | null)[];
 }
@@ -34,6 +34,11 @@ const stamp = (d: Date) => Math.floor(d.getTime() / 1000);
 /** The stored round, or null between rounds. */
 export function storedRound(row: Pick<FlashRow, 'round'>): StoredRound | null {
   return (row.round as StoredRound | null) ?? null;
+}
+
+/** The running round's cards as made (what each shows), in round order; empty between rounds. */
+export function roundCards(row: Pick<FlashRow, 'roundCards'>): StoredItem[] {
+  return (row.roundCards as StoredItem[] | null) ?? [];
 }
 
 /** The round the learner sees: the stored one without its grading data. */

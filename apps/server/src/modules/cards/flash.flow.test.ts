@@ -199,7 +199,7 @@ describe('rounds', () => {
     await playRound(t, me, id); // every card at Quiz
     await me.open(id);
     const round = (await storedRoundOf(db(), id))!;
-    const right = round.items[0]!.quiz!.answer;
+    const right = round.keys[0]!.quiz!.answer;
     const wrong = (right + 1) % 4;
     const miss = await me.choose(id, 2, 0, { step: 'quiz', option: wrong });
     expect(miss.data).toEqual({

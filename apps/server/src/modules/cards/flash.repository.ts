@@ -90,13 +90,19 @@ export async function cardsOf(
 }
 
 /**
- * Stores a new round and counts it begun, only if no other round began meanwhile (`round_index` still `was`);
- * false when another request got there first.
+ * Stores a new round with what its cards show and counts it begun, only if no other round began meanwhile
+ * (`round_index` still `was`); false when another request got there first.
  */
-export async function startRound(tx: Tx, id: number, was: number, round: unknown, now: Date): Promise<boolean> {
+export async function startRound(
+  tx: Tx,
+  id: number,
+  was: number,
+  round: { round: unknown; cards: unknown },
+  now: Date,
+): Promise<boolean> {
   const rows = await tx
     .update(flashes)
-    .set({ round, roundIndex: was + 1, status: 'Start', updatedAt: now })
+    .set({ round: round.round, roundCards: round.cards, roundIndex: was + 1, status: 'Start', updatedAt: now })
     .where(and(eq(flashes.id, id), eq(flashes.roundIndex, was), sql`${flashes.round} is null`))
     .returning({ id: flashes.id });
   return rows.length === 1;
@@ -111,7 +117,7 @@ export async function saveRound(tx: Tx, id: number, round: unknown, now: Date): 
 export async function giveUp(tx: Tx, id: number, now: Date): Promise<FlashRow | null> {
   const [row] = await tx
     .update(flashes)
-    .set({ status: 'Finish', gaveUp: true, round: null, finishedAt: now, updatedAt: now })
+    .set({ status: 'Finish', gaveUp: true, round: null, roundCards: null, finishedAt: now, updatedAt: now })
     .where(and(eq(flashes.id, id), sql`${flashes.status} <> 'Finish'`))
     .returning();
   return row ?? null;

@@ -1,17 +1,8 @@
 import { stepOf, type CardStage, type FlashChoice } from '@gre/contracts';
 import { AppError } from '../../lib/app-error.js';
-import type { StoredRound } from './flash-view.js';
+import type { GradingItem } from './card-data.js';
 
 // The rules update_choice and finish_round share: which round is running, which step a stage takes, how a step went.
-
-/** What grading reads of a card of the stored round (card-data.ts StoredItem): the right option, the answers taken. */
-export interface GradingItem {
-  quiz: { answer: number } | null;
-  recall: { accepted: string[] } | null;
-}
-
-/** The running round with only what grading needs of each card, as finish_round reads it. */
-export type GradingRound = Omit<StoredRound, 'items'> & { items: GradingItem[] };
 
 /** How a step went, worked out from the stored round: the client's word is never taken for it. */
 export function grade(choice: FlashChoice, item: GradingItem): 'pass' | 'miss' {

@@ -11,9 +11,9 @@ import type { Actor } from '../../lib/authorize.js';
 import type { Deps } from '../../lib/deps.js';
 import { withUnitOfWork } from '../../lib/unit-of-work.js';
 import { bankWords, greList, wordIndex } from '../questions/index.js';
-import { cardData, makeItem, MeaningPool } from './card-data.js';
+import { cardData, gradingKey, makeItem, MeaningPool } from './card-data.js';
 import { flashNotFound } from './flash.service.js';
-import { toFlash, storedRound, type StoredRound } from './flash-view.js';
+import { roundCards, toFlash, storedRound, type StoredRound } from './flash-view.js';
 import { cardsOf, findFlash, lockFlash, saveRound, startRound, type FlashRow } from './flash.repository.js';
 import { checkStep, grade, runningRound, sameChoice } from './grading.js';
 import { cardVisibilities } from './sources.js';
@@ -45,12 +45,13 @@ async function extraMeanings(row: FlashRow): Promise<Map<string, string>> {
 /** The response of open_flash: the deck with its round, and each card of the round as the screen shows it. */
 async function opened(row: FlashRow): Promise<CallResponse<typeof flashCalls.openFlash>> {
   const round = storedRound(row);
+  const shown = roundCards(row);
   const [dictionary, extra] = await Promise.all([wordIndex(), extraMeanings(row)]);
   return {
     flash: toFlash(row),
     cards: round
       ? round.runtimes.map((r, i) =>
-          cardData(dictionary, r.word, round.items[i]!, round.sources[i] ?? null, extra.get(r.word) ?? null),
+          cardData(dictionary, r.word, shown[i]!, round.sources[i] ?? null, extra.get(r.word) ?? null),
         )
       : [],
   };
@@ -83,23 +84,26 @@ export async function openFlash(
   const visibilities = cardVisibilities(actor);
   const byPosition = new Map(cards.map((c) => [c.position, c]));
   const inRound = picked.map((p) => byPosition.get(p)!);
+  const cardsShown = inRound.map((c) =>
+    makeItem(dictionary, bank, pool, {
+      word: c.word,
+      stage: c.stage,
+      seed: `${id}:${index}:${c.word}`,
+      visibilities,
+      extraMeaning: extra.get(c.word) ?? null,
+    }),
+  );
   const round: StoredRound = {
     index,
     cursor_index: 0,
     runtimes: inRound.map((c) => ({ word: c.word, stage: c.stage, choice: null, outcome: null })),
-    items: inRound.map((c) =>
-      makeItem(dictionary, bank, pool, {
-        word: c.word,
-        stage: c.stage,
-        seed: `${id}:${index}:${c.word}`,
-        visibilities,
-        extraMeaning: extra.get(c.word) ?? null,
-      }),
-    ),
+    keys: cardsShown.map(gradingKey),
     positions: inRound.map((c) => c.position),
     sources: inRound.map((c) => c.sourceQid),
   };
-  await withUnitOfWork(deps, ({ tx }) => startRound(tx, id, row.roundIndex, round, deps.clock.now()));
+  await withUnitOfWork(deps, ({ tx }) =>
+    startRound(tx, id, row.roundIndex, { round, cards: cardsShown }, deps.clock.now()),
+  );
   // Whoever made the round, the stored one is the round.
   return opened((await findFlash(db, actor.user.id, id))!);
 }
@@ -119,7 +123,7 @@ export async function updateChoice(
     if (!row) throw flashNotFound();
     const round = runningRound(storedRound(row), row.roundIndex, body.round_index);
     const runtime = round.runtimes[body.item_index];
-    const item = round.items[body.item_index];
+    const item = round.keys[body.item_index];
     if (!runtime || !item)
       throw new AppError('invalid_input', `item_index: the round has ${round.runtimes.length} cards`);
     checkStep(runtime.stage, body.choice, body.item_index);
