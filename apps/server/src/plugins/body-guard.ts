@@ -14,8 +14,12 @@ const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** A lone UTF-16 surrogate has no UTF-8 form: the driver would silently store U+FFFD instead. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Anything but printable ASCII, tab, newline and carriage return: most strings have none and need no closer look. */
+const BEYOND_PLAIN_ASCII = /[^\t\n\r\u0020-\u007E]/;
+
 /** Why a string may not enter the system, or null when it may. */
 export function badString(s: string): string | null {
+  if (!BEYOND_PLAIN_ASCII.test(s)) return null;
   if (FORBIDDEN_CHAR.test(s)) return 'a control character';
   if (LONE_SURROGATE.test(s)) return 'an unpaired surrogate';
   return null;
@@ -35,38 +39,45 @@ function pathOf(v: Visit): string {
   return parts.length === 0 ? '/' : `/${parts.reverse().join('/')}`;
 }
 
+/** Checks a string where it is found, or queues an object or array for a visit; names the problem, if any. */
+function enter(stack: Visit[], parent: Visit, item: unknown, key: string): string | null {
+  if (typeof item === 'string') {
+    const why = badString(item);
+    return why ? `${pathOf({ value: item, depth: parent.depth + 1, parent, key })} contains ${why}` : null;
+  }
+  if (item !== null && typeof item === 'object') stack.push({ value: item, depth: parent.depth + 1, parent, key });
+  return null;
+}
+
 /**
  * Walks a parsed JSON body without recursion (a hostile body may nest thousands of levels)
  * and names the first problem: too deep, or a string or key that may not be stored.
  */
 export function findBodyProblem(body: unknown): string | null {
-  const stack: Visit[] = [{ value: body, depth: 0, parent: null, key: '' }];
+  const root: Visit = { value: body, depth: 0, parent: null, key: '' };
+  if (typeof body === 'string') {
+    const why = badString(body);
+    return why ? `/ contains ${why}` : null;
+  }
+  const stack: Visit[] = [root];
   while (stack.length > 0) {
     const visit = stack.pop()!;
-    const { value, depth } = visit;
-    if (typeof value === 'string') {
-      const why = badString(value);
-      if (why) return `${pathOf(visit)} contains ${why}`;
-      continue;
-    }
+    const value = visit.value;
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_BODY_DEPTH) return `${pathOf(visit)} is nested deeper than ${MAX_BODY_DEPTH} levels`;
+    if (visit.depth >= MAX_BODY_DEPTH) return `${pathOf(visit)} is nested deeper than ${MAX_BODY_DEPTH} levels`;
+    // Strings are checked where they are found; only objects and arrays are visited (most of a body is strings).
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
-        const item: unknown = value[i];
-        // Numbers, booleans and null need no visit of their own.
-        if (item !== null && (typeof item === 'object' || typeof item === 'string'))
-          stack.push({ value: item, depth: depth + 1, parent: visit, key: String(i) });
+        const problem = enter(stack, visit, value[i], String(i));
+        if (problem) return problem;
       }
       continue;
     }
-    // A parsed body is a plain object: its keys are its own.
-    for (const key in value) {
+    for (const [key, item] of Object.entries(value)) {
       const why = badString(key);
       if (why) return `a key under ${pathOf(visit)} contains ${why}`;
-      const item: unknown = (value as Record<string, unknown>)[key];
-      if (item !== null && (typeof item === 'object' || typeof item === 'string'))
-        stack.push({ value: item, depth: depth + 1, parent: visit, key });
+      const problem = enter(stack, visit, item, key);
+      if (problem) return problem;
     }
   }
   return null;
