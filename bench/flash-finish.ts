@@ -7,7 +7,7 @@
 // move 20 cards, close the round, schedule the cards that reach Master — and nothing else runs between the calls.
 // Every answer is checked (200, ok, 20 moves to the stages the rules give); a single failure voids the figure. The
 // one-query route runs under the same loop.
-// Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_DECKS (decks per learner, 800).
+// Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_DECKS (decks per learner, 1500: enough for ~5,000 finishes a second).
 import { loadavg } from 'node:os';
 import { FLASH_SOURCES, flashCalls, type CardStage } from '@gre/contracts';
 import { openDatabase } from '@gre/db';
@@ -34,7 +34,7 @@ import { freshDatabase } from './databases.js';
 import { startServer } from './targets.js';
 
 const CARDS = 20;
-const DECKS = Number(process.env.BENCH_DECKS ?? 800);
+const DECKS = Number(process.env.BENCH_DECKS ?? 1500);
 const TARGET = { max_p99_ms: 25 };
 /** The deck's stages before the measured round: five cards at each stage below Master. */
 const START_STAGES: CardStage[] = ['NotSeen', 'Learn', 'Quiz', 'Exam'].flatMap((s) =>

@@ -9,6 +9,7 @@ import {
   type FinishWrite,
 } from './finish.repository.js';
 
+/** One batch at a time per step: measured, more in flight made smaller batches and more work per finish (decision 036). */
 const MAX_IN_FLIGHT = 1;
 const MAX_BATCH_SIZE = 64;
 
