@@ -19,7 +19,8 @@ export interface FinishFacts {
 
 const FACTS_SQL = `
 select f.id, f.user_id, f.name, f.status, f.range_kind, f.scope, f.all_card_count, f.round_index, f.round_count,
-  f.round, to_json(f.stages) as stages, to_json(f.misses) as misses, f.gave_up, f.coins_spent, f.created_at, f.updated_at, f.finished_at,
+  f.round, to_json(f.stages) as stages, to_json(f.misses) as misses, f.gave_up, f.coins_spent, f.created_at,
+  f.updated_at, f.finished_at,
   f.xmin::text as version,
   case when f.range_kind = $2 then coalesce((select jsonb_object_agg(r.word, r.schedule) from card_reviews r
     where r.user_id = f.user_id and r.word in (select x->>'word' from jsonb_array_elements(f.round->'runtimes') x)),
@@ -113,8 +114,8 @@ with w as (
   select * from jsonb_to_recordset($1::jsonb) as w(id bigint, user_id bigint, idx int, version text, finished boolean,
     stages text[], misses int[], reviews jsonb, at timestamptz)),
 closed as (
-  update flashes f set round = null, round_cards = null, stages = w.stages, misses = w.misses, round_count = f.round_count + 1,
-    updated_at = w.at,
+  update flashes f set round = null, round_cards = null, stages = w.stages, misses = w.misses,
+    round_count = f.round_count + 1, updated_at = w.at,
     status = case when w.finished then 'Finish' else f.status end,
     finished_at = case when w.finished then w.at else f.finished_at end
   from w

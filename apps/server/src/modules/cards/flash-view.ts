@@ -1,5 +1,4 @@
 import {
-  CARD_STAGES,
   stageBuckets,
   type CardStage,
   type Flash,
@@ -18,15 +17,6 @@ export interface StoredRound extends FlashRound {
   keys: GradingItem[];
   positions: number[];
   sources: (string | null)[];
-}
-
-export type StageCounts = Record<CardStage, number>;
-
-/** Cards per stage of a deck's stages. */
-export function stageCounts(stages: readonly string[]): StageCounts {
-  const counts = Object.fromEntries(CARD_STAGES.map((s) => [s, 0])) as StageCounts;
-  for (const s of stages) counts[s as CardStage] += 1;
-  return counts;
 }
 
 const stamp = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -52,7 +42,7 @@ export function publicRound(round: StoredRound): FlashRound {
 
 /** Spec §3 Flash without its round: counts per stage and the five buckets (stageBuckets) from the cards' stages. */
 export function toBrief(row: FlashRow): FlashBrief {
-  const stages = row.stages as CardStage[];
+  const summary = stageBuckets(row.stages as CardStage[]);
   return {
     id: row.id,
     user_id: row.userId,
@@ -60,9 +50,9 @@ export function toBrief(row: FlashRow): FlashBrief {
     status: row.status as FlashStatus,
     range_kind: row.rangeKind,
     scope: row.scope,
-    stage_count: stageCounts(stages),
+    stage_count: Object.fromEntries(summary.map((b) => [b.stage, b.count])) as Record<CardStage, number>,
     round_count: row.roundCount,
-    summary: stageBuckets(stages),
+    summary,
     all_card_count: row.allCardCount,
     gave_up: row.gaveUp,
     created_stamp: stamp(row.createdAt),

@@ -6,8 +6,9 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { choiceFor, flashLearner, importShippedBank, payload, playRound, storedRoundOf } from './cards.fixtures.js';
 
 // Migration 0025 moves each card's stage and misses from flash_cards into its deck's row, and gives a running round
-// its cards' grading keys, positions and sources, what its cards show going to round_cards (decision 036). Decks made and played on today's schema are turned back into the
-// old shape, the migration's data statements run, and everything must read as before — and the round still finish.
+// its cards' grading keys, positions and sources, what its cards show going to round_cards (decision 036). Decks made
+// and played on today's schema are turned back into the old shape, the migration's data statements run, and
+// everything must read as before — and the round still finish.
 
 let t: TestApp;
 const db = () => t.deps.database.db;
